@@ -1,0 +1,54 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import type { AppConfig } from './config.js';
+import type { Db } from './platform/db/database.js';
+import type { AppContext, ModuleRegistrar } from './platform/context.js';
+import { installEnvelope } from './platform/http/envelope.js';
+import { installAuth } from './platform/auth/guard.js';
+import { installStatic } from './platform/http/static.js';
+import { MODULES } from './modules/index.js';
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: Db;
+  /** Serve the built console/visitor bundles (off in route tests). */
+  serveStatic?: boolean;
+  logger?: boolean;
+  modules?: readonly ModuleRegistrar[];
+}
+
+export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: opts.logger ? { level: opts.config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Validation errors and 404s are shaped by our envelope, not Fastify's defaults.
+    return503OnClosing: true,
+  });
+  const ctx: AppContext = { config: opts.config, db: opts.db };
+  installEnvelope(app);
+  await app.register(formbody);
+  await app.register(cors, { origin: true, credentials: true });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd's css-in-js writes <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ['*'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    frameguard: false,
+  });
+  installAuth(app, opts.db);
+  for (const register of opts.modules ?? MODULES) await register(app, ctx);
+  if (opts.serveStatic) await installStatic(app);
+  return { app, ctx };
+}

@@ -1,0 +1,33 @@
+import { resolve } from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; otherwise SQLite under dataDir. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  adminPassword?: string;
+  /** Token lifetime; tokens are also revoked by logout and password change. */
+  tokenTtlMs: number;
+  /** Login attempts per IP+username per minute before refusal. */
+  loginRateLimit: number;
+  orgi: string;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = resolve(env.KEFU_DATA_DIR ?? './data');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    adminPassword: env.KEFU_ADMIN_PASSWORD || undefined,
+    tokenTtlMs: Number(env.KEFU_TOKEN_TTL_HOURS ?? 24 * 7) * 3_600_000,
+    loginRateLimit: Number(env.KEFU_LOGIN_RATE_LIMIT ?? 10),
+    orgi: env.KEFU_ORGI ?? 'kefu',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../database.js';
+import * as m0001 from './0001_foundation.js';
+
+export interface MigrationModule {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/** Forward-only, applied in this order. Never edit a landed migration: add a new one. */
+export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]> = [
+  ['0001_foundation', m0001],
+];

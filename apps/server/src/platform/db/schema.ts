@@ -1,0 +1,114 @@
+import type { Generated } from 'kysely';
+
+/** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  title: string;
+  favlogo: string;
+  createtime: number;
+}
+
+/** Department tree (spec: organ, parentid). skill=1 marks a skill group that can take chats. */
+export interface OrganTable {
+  id: string;
+  orgi: string;
+  name: string;
+  parentid: string | null;
+  skill: number;
+  sortindex: number;
+  createtime: number;
+  updatetime: number;
+}
+
+export interface UserTable {
+  id: string;
+  orgi: string;
+  username: string;
+  password_hash: string;
+  uname: string;
+  nickname: string;
+  email: string | null;
+  mobile: string | null;
+  /** '0' is the all-powerful account. */
+  usertype: string;
+  superuser: number;
+  /** Primary department id. */
+  organ: string | null;
+  /** Max concurrent chats. */
+  maxusers: number;
+  disabled: number;
+  language: string;
+  warningtone: number;
+  messagetone: number;
+  warningpath: string;
+  messagepath: string;
+  createtime: number;
+  updatetime: number;
+  lastlogin: number | null;
+}
+
+/** Membership of users in departments / skill groups. */
+export interface UserOrganTable {
+  userid: string;
+  organid: string;
+  orgi: string;
+}
+
+export interface RoleTable {
+  id: string;
+  orgi: string;
+  name: string;
+  description: string;
+  createtime: number;
+  updatetime: number;
+}
+
+export interface UserRoleTable {
+  userid: string;
+  roleid: string;
+  orgi: string;
+}
+
+export interface RoleAuthTable {
+  roleid: string;
+  code: string;
+  orgi: string;
+}
+
+export interface TokenTable {
+  /** sha256 of the opaque token; the token itself is never stored. */
+  id: string;
+  userid: string;
+  orgi: string;
+  createtime: number;
+  expires: number;
+  lastused: number;
+  revoked: number;
+}
+
+export interface LoginLogTable {
+  id: Generated<number>;
+  orgi: string;
+  userid: string | null;
+  username: string;
+  ip: string;
+  useragent: string;
+  browser: string;
+  os: string;
+  success: number;
+  reason: string;
+  createtime: number;
+}
+
+export interface Database {
+  organization: OrganizationTable;
+  organ: OrganTable;
+  users: UserTable;
+  user_organ: UserOrganTable;
+  role: RoleTable;
+  user_role: UserRoleTable;
+  role_auth: RoleAuthTable;
+  tokens: TokenTable;
+  login_log: LoginLogTable;
+}

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
+export const CONSOLE_DIST = join(repoRoot, 'apps/console/dist');
+export const VISITOR_DIST = join(repoRoot, 'apps/visitor/dist');
+
+/**
+ * Serves the built console (history-mode fallback to index.html) and the visitor bundle.
+ * API-looking paths never fall back to HTML so clients get the JSON envelope.
+ */
+export async function installStatic(app: FastifyInstance): Promise<void> {
+  if (existsSync(VISITOR_DIST)) {
+    await app.register(fastifyStatic, { root: VISITOR_DIST, prefix: '/im/', decorateReply: false, wildcard: true });
+  }
+  if (!existsSync(CONSOLE_DIST)) return;
+  await app.register(fastifyStatic, { root: CONSOLE_DIST, prefix: '/', wildcard: false });
+  app.get('/*', (req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/api/') || url.startsWith('/tokens') || url.startsWith('/socket.io')) {
+      return reply.callNotFound();
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

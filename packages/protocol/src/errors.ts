@@ -1,0 +1,81 @@
+/**
+ * Envelope codes and server error keys (spec sections 5 and 8). The server sends
+ * `{success:false, code, msg, key}`; the console shows the i18n text of `key` when it knows it,
+ * otherwise `msg`.
+ */
+export const CODES = {
+  ok: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  payloadTooLarge: 413,
+  tooManyRequests: 429,
+  serverError: 500,
+  /** Never toasted by the console (spec section 8). */
+  silentNoData: 10702,
+  silentStale: 10026,
+} as const;
+
+export const SILENT_CODES: readonly number[] = [CODES.silentNoData, CODES.silentStale];
+
+export const ERROR_MESSAGES = {
+  required: { zh: '必填项不能为空', en: 'Required field cannot be empty' },
+  name_repeat: { zh: '名称重复', en: 'Name already exists' },
+  username_repeat: { zh: '用户名重复', en: 'Username already exists' },
+  mobile_email_exists: { zh: '手机号或邮箱已存在', en: 'Mobile or email already exists' },
+  password_wrong: { zh: '密码错误', en: 'Wrong password' },
+  email_format: { zh: '邮箱格式错误', en: 'Wrong email format' },
+  image_format: { zh: '图片格式错误', en: 'Wrong image format' },
+  username_empty: { zh: '用户名不能为空', en: 'User name cannot be empty' },
+  group_bound: { zh: '该分组已绑定', en: 'Group already bound' },
+  time_range_invalid: { zh: '请添加有效的时间段', en: 'Add a valid time range' },
+  time_start_after_end: { zh: '开始时间不能晚于结束时间', en: 'Start time is after end time' },
+  priority_repeat: { zh: '优先级重复', en: 'Duplicate priority' },
+  sensitive_word_exists: { zh: '敏感词已存在', en: 'Sensitive word already exists' },
+  category_name_repeat: { zh: '分类名称重复', en: 'Category name repeated' },
+  category_parent_self: { zh: '上级分类不能是自己', en: 'Category parent cannot be itself' },
+  // Keys of our own, beyond the spec's list.
+  not_logged_in: { zh: '未登录', en: 'Not logged in' },
+  token_expired: { zh: '登录已过期，请重新登录', en: 'Session expired, please log in again' },
+  user_not_found: { zh: '用户不存在', en: 'User does not exist' },
+  user_disabled: { zh: '账号已停用', en: 'Account disabled' },
+  login_rate_limited: { zh: '登录尝试过多，请稍后再试', en: 'Too many login attempts, try later' },
+  forbidden: { zh: '没有权限', en: 'Permission denied' },
+  not_found: { zh: '数据不存在', en: 'Not found' },
+  invalid_body: { zh: '请求格式错误', en: 'Malformed request' },
+  invalid_field: { zh: '字段格式错误', en: 'Invalid field' },
+  too_long: { zh: '内容过长', en: 'Value too long' },
+  phone_format: { zh: '手机格式错误', en: 'Wrong mobile format' },
+  ip_format: { zh: '请输入正确的IP地址', en: 'Enter a valid IP address' },
+  organ_has_users: { zh: '部门下还有用户，不能删除', en: 'Department still has users' },
+  organ_has_children: { zh: '部门下还有子部门，不能删除', en: 'Department still has sub-departments' },
+  organ_parent_invalid: { zh: '上级部门无效', en: 'Invalid parent department' },
+  role_has_users: { zh: '角色下还有用户，不能删除', en: 'Role still has users' },
+  self_admin_removal: { zh: '不能移除自己的管理员权限', en: 'You cannot remove your own admin rights' },
+  self_delete: { zh: '不能删除自己', en: 'You cannot delete yourself' },
+  password_weak: { zh: '密码至少8位，需包含字母和数字', en: 'Password needs 8+ chars with letters and digits' },
+  server_error: {
+    zh: '服务器错误，请稍后再试或联系管理员',
+    en: 'Server error, please try later or contact the administrator',
+  },
+} as const;
+
+export type ErrorKey = keyof typeof ERROR_MESSAGES;
+
+export function errorText(key: ErrorKey, lang: string): string {
+  const m = ERROR_MESSAGES[key];
+  return lang.startsWith('en') ? m.en : m.zh;
+}
+
+/** Console-only fixed texts of spec section 8. */
+export const CLIENT_TEXTS = {
+  noPermission: '未获取到用户权限！',
+  notLoggedIn: '未登录',
+  timeout: '请求超时，请稍后再试',
+  serverError: 'Server error, please try later or contact the administrator',
+  imageLoadFailed: '加载失败',
+  voiceFormat: 'audio file format error, supports mp3/mpeg/ogg',
+  copySucceeded: 'copy succeeded',
+} as const;

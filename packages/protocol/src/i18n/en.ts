@@ -1,0 +1,5 @@
+import type { zh } from './zh.js';
+
+export const en: Record<keyof typeof zh, string> = {
+  'app.title': 'Online customer service',
+};

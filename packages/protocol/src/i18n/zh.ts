@@ -1,0 +1,3 @@
+export const zh = {
+  'app.title': '在线客服',
+} as const;

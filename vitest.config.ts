@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit + integration projects. The server project runs once per dialect (see scripts/test.sh:
+ * TEST_PG_URL switches the harness to PostgreSQL). Browser e2e has its own config in e2e/.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'protocol', include: ['packages/protocol/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: './apps/console/vite.config.ts',
+        test: { name: 'console', include: ['apps/console/**/*.test.{ts,tsx}'], environment: 'jsdom', root: './apps/console' },
+      },
+      { test: { name: 'visitor', include: ['apps/visitor/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+    ],
+  },
+});

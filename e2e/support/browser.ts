@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../screenshots');
+
+/** A real Debian Chromium with its own profile: each call is an independent "browser" (own storage). */
+export async function openBrowser(viewport = { width: 1440, height: 900 }): Promise<{
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}> {
+  const profile = mkdtempSync(join(tmpdir(), 'kefu-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    viewport,
+    locale: 'zh-CN',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}

@@ -5,3 +5,5 @@ export * from './errors.js';
 export * from './envelope.js';
 export * from './validators.js';
 export * from './i18n/index.js';
+export * from './realtime/index.js';
+export * from './schemas/index.js';

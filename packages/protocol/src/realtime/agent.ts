@@ -1,0 +1,107 @@
+import type { AgentState } from '../constants.js';
+import type {
+  AckFn,
+  AgentReportDto,
+  AgentUserDto,
+  MessageDto,
+  StoredAgentState,
+  TransferPromptDto,
+  TransferResultDto,
+} from './dto.js';
+import type { z } from 'zod';
+import type { agentMessageSchema, collaborationSchema } from './schemas.js';
+
+export const AGENT_NAMESPACE = '/im/agent';
+
+/**
+ * Connect query of /im/agent (spec: orgi, userid, a random 32-char uuid, session = the token, admin).
+ * `lastSeqs` (JSON `{agentserviceid: seq}`) asks for the messages missed while disconnected; they are
+ * emitted as `message` events right after connect, in seq order.
+ */
+export interface AgentHandshakeQuery {
+  orgi?: string;
+  userid?: string;
+  uuid?: string;
+  session: string;
+  admin?: string;
+  lastSeqs?: string;
+}
+
+export interface AgentWorkStatus {
+  status: AgentState;
+  /** Why: 'ready' | 'notready' | 'busy' | 'heartbeat' | 'disconnect' | 'login'. */
+  reason: string;
+}
+
+export interface AgentStatusNotice {
+  userid: string;
+  status: StoredAgentState;
+  users: number;
+  maxusers: number;
+}
+
+export interface ReadNotice {
+  agentserviceid: string;
+  userid: string;
+  /** Everything up to this seq has been read by the other side. */
+  seq: number;
+}
+
+export interface WithdrawNotice {
+  id: string;
+  agentserviceid: string;
+  seq: number;
+  usession: string;
+}
+
+export interface OverNotice {
+  agentuserid: string;
+  agentserviceid: string;
+  userid: string;
+  endby: string;
+}
+
+export interface NoticeDto {
+  /** 'agent_timeout' | 'withdraw' | 'writing' | 'transfer' | 'info' */
+  type: string;
+  agentserviceid?: string;
+  userid?: string;
+  message: string;
+  seq?: number;
+  id?: string;
+}
+
+export interface CollaborationLeave {
+  agentuserid: string;
+  agentserviceid: string;
+}
+
+/** Events the agent client receives. */
+export interface AgentServerToClientEvents {
+  workstatus: (p: AgentWorkStatus) => void;
+  new: (p: AgentUserDto) => void;
+  end: (p: AgentUserDto) => void;
+  message: (p: MessageDto) => void;
+  read: (p: ReadNotice) => void;
+  trans: (p: TransferPromptDto) => void;
+  exchange: (p: TransferResultDto) => void;
+  status: (p: AgentReportDto) => void;
+  notice: (p: NoticeDto) => void;
+  over: (p: OverNotice) => void;
+  agentstatus: (p: AgentStatusNotice) => void;
+  collaboration_new: (p: AgentUserDto) => void;
+  collaboration_leave: (p: CollaborationLeave) => void;
+  collaboration_over: (p: OverNotice) => void;
+}
+
+export type AgentMessagePayload = z.input<typeof agentMessageSchema>;
+export type CollaborationPayload = z.input<typeof collaborationSchema>;
+
+/** Events the agent client sends; every one takes an ack `{success, data|msg, code}`. */
+export interface AgentClientToServerEvents {
+  agentstatus: (p: { status: StoredAgentState }, ack?: AckFn<{ status: StoredAgentState }>) => void;
+  ping: (p: unknown, ack?: AckFn<{ time: number }>) => void;
+  collaboration: (p: CollaborationPayload, ack?: AckFn<AgentUserDto>) => void;
+  /** A chat message (ack after it is stored) or, with type 'writing', a typing notice. */
+  message: (p: AgentMessagePayload, ack?: AckFn<MessageDto | null>) => void;
+}

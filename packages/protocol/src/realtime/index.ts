@@ -1,0 +1,4 @@
+export * from './dto.js';
+export * from './schemas.js';
+export * from './agent.js';
+export * from './visitor.js';

@@ -1,0 +1,114 @@
+import type { z } from 'zod';
+import type { AckFn, EndBy, MessageDto, ServiceStatus } from './dto.js';
+import type { visitorMessageSchema, visitorNewSchema } from './schemas.js';
+import type { ReadNotice, WithdrawNotice } from './agent.js';
+
+export const VISITOR_NAMESPACE = '/im/user';
+
+/**
+ * Connect query of /im/user. `userid` is a 32-char id the widget generates once and keeps;
+ * `token` is the visitor credential the server returned in `welcome` (required once issued);
+ * `lastSeq` is the last message seq the widget saw (missed messages follow `welcome`).
+ */
+export interface VisitorHandshakeQuery {
+  appid: string;
+  userid: string;
+  token?: string;
+  sessionid?: string;
+  lastSeq?: string;
+}
+
+export interface VisitorAgentInfo {
+  id: string;
+  nickname: string;
+}
+
+export interface VisitorWelcome {
+  userid: string;
+  /** The visitor credential: keep it with userid; pass it as `token` on connect and as `?vt=` for media. */
+  token: string;
+  agentserviceid: string | null;
+  status: ServiceStatus | 'none';
+  agent: VisitorAgentInfo | null;
+  position: number | null;
+  lastseq: number;
+  config: { welcome: string; name: string; satisfaction: boolean };
+}
+
+export interface QueueNotice {
+  agentserviceid: string;
+  /** 1-based place in the queue. */
+  position: number;
+  /** Visitors ahead (= position − 1). */
+  ahead: number;
+  message: string;
+}
+
+export interface AssignedNotice {
+  agentserviceid: string;
+  agent: VisitorAgentInfo;
+  message: string;
+  /** true when the chat moved to this agent by a transfer. */
+  transfer: boolean;
+}
+
+export interface VisitorEndNotice {
+  agentserviceid: string;
+  endby: EndBy;
+  message: string;
+}
+
+export interface LeaveMessageOffer {
+  reason: 'noagent' | 'notinworktime' | 'blacklist';
+  message: string;
+}
+
+export interface SatisfactionInvite {
+  agentserviceid: string;
+  message: string;
+}
+
+export interface WritingNotice {
+  agentserviceid: string;
+  message: string;
+}
+
+export interface StatusNotice {
+  agentserviceid: string | null;
+  message: string;
+}
+
+export interface VisitorServerToClientEvents {
+  welcome: (p: VisitorWelcome) => void;
+  queue: (p: QueueNotice) => void;
+  assigned: (p: AssignedNotice) => void;
+  message: (p: MessageDto) => void;
+  writing: (p: WritingNotice) => void;
+  read: (p: ReadNotice) => void;
+  withdraw: (p: WithdrawNotice) => void;
+  end: (p: VisitorEndNotice) => void;
+  leavemsg: (p: LeaveMessageOffer) => void;
+  satisfaction: (p: SatisfactionInvite) => void;
+  status: (p: StatusNotice) => void;
+}
+
+export type VisitorNewPayload = z.input<typeof visitorNewSchema>;
+export type VisitorMessagePayload = z.input<typeof visitorMessageSchema>;
+
+export interface VisitorNewResult {
+  agentserviceid: string;
+  status: ServiceStatus;
+  position: number | null;
+  agent: VisitorAgentInfo | null;
+}
+
+export interface VisitorClientToServerEvents {
+  /** Ask for an agent; repeated calls while queued or in service return the current state. */
+  new: (p: VisitorNewPayload, ack?: AckFn<VisitorNewResult>) => void;
+  message: (p: VisitorMessagePayload, ack?: AckFn<MessageDto>) => void;
+  writing: (p: { message?: string }) => void;
+  read: (p: { seq: number }, ack?: AckFn<null>) => void;
+  withdraw: (p: { id: string }, ack?: AckFn<WithdrawNotice>) => void;
+  /** The visitor closes the chat. */
+  end: (p: unknown, ack?: AckFn<null>) => void;
+}

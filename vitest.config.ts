@@ -19,7 +19,7 @@ export default defineConfig({
       },
       {
         extends: './apps/console/vite.config.ts',
-        test: { name: 'console', include: ['apps/console/**/*.test.{ts,tsx}'], environment: 'jsdom', root: './apps/console' },
+        test: { name: 'console', include: ['src/**/*.test.{ts,tsx}'] /* relative to root */, environment: './test/jsdom-environment.ts', root: './apps/console' },
       },
       { test: { name: 'visitor', include: ['apps/visitor/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
     ],

@@ -1,0 +1,28 @@
+import type { Environment } from 'vitest/runtime';
+import { populateGlobal } from 'vitest/runtime';
+import { JSDOM } from 'jsdom';
+
+/**
+ * npm placed jsdom under apps/console/node_modules, where vitest's built-in 'jsdom' environment
+ * (resolving from the root node_modules) cannot find it. This minimal environment imports it from
+ * here instead. Node's fetch/Response/AbortController stay in place, as in vitest's own.
+ */
+const env: Environment = {
+  name: 'console-jsdom',
+  viteEnvironment: 'client',
+  setup(global) {
+    const dom = new JSDOM('<!DOCTYPE html>', { url: 'http://localhost:3000', pretendToBeVisual: true });
+    const keep = ['fetch', 'Response', 'Request', 'Headers', 'AbortController', 'AbortSignal', 'URL', 'URLSearchParams'];
+    const saved = new Map(keep.map((k) => [k, (global as Record<string, unknown>)[k]]));
+    const { keys, originals } = populateGlobal(global, dom.window, { bindFunctions: true });
+    for (const [k, v] of saved) if (v !== undefined) (global as Record<string, unknown>)[k] = v;
+    return {
+      teardown(g) {
+        dom.window.close();
+        keys.forEach((key) => delete (g as Record<string, unknown>)[key]);
+        originals.forEach((v, k) => ((g as Record<string | symbol, unknown>)[k] = v));
+      },
+    };
+  },
+};
+export default env;

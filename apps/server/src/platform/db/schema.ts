@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ConversationTables } from './schema-conversations.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
 export interface OrganizationTable {
@@ -101,7 +102,7 @@ export interface LoginLogTable {
   createtime: number;
 }
 
-export interface Database {
+export interface Database extends ConversationTables {
   organization: OrganizationTable;
   organ: OrganTable;
   users: UserTable;

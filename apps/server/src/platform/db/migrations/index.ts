@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_conversations.js';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -9,4 +10,5 @@ export interface MigrationModule {
 /** Forward-only, applied in this order. Never edit a landed migration: add a new one. */
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]> = [
   ['0001_foundation', m0001],
+  ['0002_conversations', m0002],
 ];

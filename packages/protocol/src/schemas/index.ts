@@ -1,0 +1,3 @@
+export * from './fields.js';
+export * from './session.js';
+export * from './admin.js';

@@ -1,0 +1,22 @@
+/**
+ * Recognises a unique-index violation from either dialect and names the columns involved, so services
+ * can map it to the same error key whether SQLite or PostgreSQL raised it (e.g. a concurrent insert
+ * that slipped past the service's own check).
+ */
+export function uniqueViolationColumns(err: unknown): string[] | null {
+  if (typeof err !== 'object' || err === null) return null;
+  const e = err as { code?: unknown; message?: unknown; detail?: unknown; constraint?: unknown };
+  // better-sqlite3: code SQLITE_CONSTRAINT_UNIQUE, message "UNIQUE constraint failed: users.orgi, users.username"
+  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    const m = /constraint failed: (.*)$/.exec(String(e.message ?? ''));
+    return m ? m[1].split(',').map((c) => c.trim().split('.').pop() ?? '') : [];
+  }
+  // pg: code 23505, detail "Key (orgi, username)=(kefu, bob) already exists."
+  if (e.code === '23505') {
+    const m = /Key \(([^)]*)\)=/.exec(String(e.detail ?? ''));
+    return m ? m[1].split(',').map((c) => c.trim()) : [];
+  }
+  return null;
+}
+
+export const isUniqueViolation = (err: unknown): boolean => uniqueViolationColumns(err) !== null;

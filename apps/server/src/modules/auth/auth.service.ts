@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import { CODES, type ErrorKey, type loginSchema } from '@kefu/protocol';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/database.js';
+import { issueToken, revokeToken } from '../../platform/auth/tokens.js';
+import { decoyHash, verifyPassword } from '../../platform/auth/passwords.js';
+import { AppError, badRequest } from '../../platform/http/errors.js';
+import { loadAgentUser } from '../agent/agent.service.js';
+import * as repo from './auth.repository.js';
+import { presentTokenInfo, type LoginDto, type TokenInfoDto } from './auth.presenter.js';
+import type { LoginLimiter } from './login-limiter.js';
+import { describeUserAgent } from './user-agent.js';
+
+export interface LoginMeta {
+  ip: string;
+  useragent: string;
+}
+
+/**
+ * Every attempt is logged, allowed or not. Disabled accounts are reported only after the password
+ * matched, so the message never helps someone guessing passwords.
+ */
+export async function login(
+  ctx: AppContext,
+  limiter: LoginLimiter,
+  input: z.infer<typeof loginSchema>,
+  meta: LoginMeta,
+): Promise<LoginDto> {
+  const { db, config } = ctx;
+  const k = db.kysely;
+  const orgi = config.orgi;
+  const log = (userid: string | null, reason: ErrorKey | '') =>
+    repo.insertLoginLog(k, {
+      orgi,
+      userid,
+      username: input.username.slice(0, 64),
+      ip: meta.ip,
+      useragent: meta.useragent.slice(0, 512),
+      ...describeUserAgent(meta.useragent),
+      success: reason === '' ? 1 : 0,
+      reason,
+      createtime: Date.now(),
+    });
+
+  if (!(await limiter.hit(`${meta.ip}|${input.username.toLowerCase()}`))) {
+    await log(null, 'login_rate_limited');
+    throw new AppError('login_rate_limited', CODES.tooManyRequests);
+  }
+  const user = await repo.findUserForLogin(k, orgi, input.username);
+  if (!user) {
+    // Same work as a real check, so timing does not tell which usernames exist.
+    await verifyPassword(await decoyHash(), input.password);
+    await log(null, 'user_not_found');
+    throw badRequest('user_not_found');
+  }
+  if (!(await verifyPassword(user.password_hash, input.password))) {
+    await log(user.id, 'password_wrong');
+    throw badRequest('password_wrong');
+  }
+  if (user.disabled) {
+    await log(user.id, 'user_disabled');
+    throw badRequest('user_disabled');
+  }
+  const token = await issueToken(k, user.id, user.orgi, config.tokenTtlMs);
+  const now = Date.now();
+  await repo.touchLastLogin(k, user.id, now);
+  await log(user.id, '');
+  return { token, user: await loadAgentUser(k, user.id, token) };
+}
+
+export async function logout(db: Db, token: string): Promise<void> {
+  if (token) await revokeToken(db.kysely, token);
+}
+
+export async function tokenInfo(db: Db, orgi: string): Promise<TokenInfoDto> {
+  return presentTokenInfo(await repo.findOrganization(db.kysely, orgi));
+}

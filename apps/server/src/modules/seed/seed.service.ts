@@ -1,0 +1,118 @@
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { ALL_PERMISSION_CODES } from '@kefu/protocol';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../platform/db/database.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
+import { generatePassword, hashPassword } from '../../platform/auth/passwords.js';
+import * as repo from './seed.repository.js';
+
+export const DEFAULT_ORG_TITLE = '在线客服';
+export const DEFAULT_ORGAN_NAME = '客服部';
+export const ADMIN_ROLE_NAME = '管理员';
+export const AGENT_ROLE_NAME = '客服';
+export const AGENT_ROLE_CODES = ['A01', 'A02', 'A04', 'A05', 'A09_A07_A01'] as const;
+export const ADMIN_USERNAME = 'admin';
+
+export interface SeedResult {
+  adminCreated: boolean;
+  /** Set only on the start that created the admin with a generated password. */
+  generatedPassword?: string;
+  passwordFile?: string;
+}
+
+export const adminPasswordFile = (config: Pick<AppConfig, 'dataDir'>): string =>
+  join(config.dataDir, 'admin-password.txt');
+
+/** The generated password stops being a secret worth keeping once the admin has chosen their own. */
+export function forgetGeneratedAdminPassword(config: Pick<AppConfig, 'dataDir'>): void {
+  rmSync(adminPasswordFile(config), { force: true });
+}
+
+/**
+ * Idempotent first-start data: organisation, default skill group, the two stock roles and the admin.
+ * Existing rows are never modified, so an administrator's later edits survive restarts. There is no
+ * fixed default password: it comes from config or is generated once.
+ */
+export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
+  const orgi = config.orgi;
+  const result = await db.kysely.transaction().execute(async (k): Promise<SeedResult> => {
+    // Two server processes starting together against one PostgreSQL must not both create an admin.
+    if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727002)`.execute(k);
+    const now = Date.now();
+    if (!(await repo.findOrganization(k, orgi))) await repo.insertOrganization(k, orgi, DEFAULT_ORG_TITLE, now);
+
+    let organ = (await repo.findOrganByName(k, orgi, DEFAULT_ORGAN_NAME))?.id;
+    if (!organ) {
+      organ = newId();
+      await repo.insertOrgan(k, { id: organ, orgi, name: DEFAULT_ORGAN_NAME, skill: 1, now });
+    }
+    const adminRole = await ensureRole(k, orgi, ADMIN_ROLE_NAME, '系统管理员', ALL_PERMISSION_CODES, now);
+    await ensureRole(k, orgi, AGENT_ROLE_NAME, '在线客服', AGENT_ROLE_CODES, now);
+
+    if (await repo.findUserByUsername(k, orgi, ADMIN_USERNAME)) return { adminCreated: false };
+    const generated = config.adminPassword ? undefined : generatePassword(16);
+    const password = config.adminPassword ?? (generated as string);
+    await repo.insertAdmin(k, {
+      id: newId(),
+      orgi,
+      username: ADMIN_USERNAME,
+      passwordHash: await hashPassword(password),
+      organ,
+      role: adminRole,
+      now,
+    });
+    return { adminCreated: true, generatedPassword: generated };
+  });
+  if (result.generatedPassword) {
+    // Written only after the commit, so a failed seed never leaves a password for a user that does not exist.
+    const file = adminPasswordFile(config);
+    writeFileSync(file, `${result.generatedPassword}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+    result.passwordFile = file;
+  }
+  return result;
+}
+
+async function ensureRole(
+  k: Kysely<Database>,
+  orgi: string,
+  name: string,
+  description: string,
+  codes: readonly string[],
+  now: number,
+): Promise<string> {
+  const found = await repo.findRoleByName(k, orgi, name);
+  if (found) return found.id;
+  const id = newId();
+  await repo.insertRole(k, { id, orgi, name, description, codes, now });
+  return id;
+}
+
+/** What main.ts prints after listening. The password appears only on the start that generated it. */
+export function startupBanner(config: Pick<AppConfig, 'port'>, seeded: SeedResult): string {
+  const base = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    'kefu is running.',
+    `  Console:            ${base}/`,
+    `  Demo visitor page:  ${base}/im/demo.html`,
+  ];
+  if (seeded.generatedPassword) {
+    lines.push(
+      `  Log in as "${ADMIN_USERNAME}" with the generated password: ${seeded.generatedPassword}`,
+      `  (also saved to ${seeded.passwordFile}; it is deleted when you change the password)`,
+      '  This password is shown only once.',
+    );
+  } else if (seeded.adminCreated) {
+    lines.push(`  Log in as "${ADMIN_USERNAME}" with the password from KEFU_ADMIN_PASSWORD.`);
+  } else {
+    lines.push(
+      `  Log in as "${ADMIN_USERNAME}" (or another user). Forgot it? A first-start password, if unchanged, is in admin-password.txt in the data directory.`,
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
+}

@@ -1,4 +1,13 @@
 import type { ModuleRegistrar } from '../platform/context.js';
+import { registerAuth } from './auth/auth.routes.js';
+import { registerLanguage } from './language/language.routes.js';
+import { registerAgent } from './agent/agent.routes.js';
+import { registerOrgan } from './organ/organ.routes.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
-export const MODULES: readonly ModuleRegistrar[] = [];
+export const MODULES: readonly ModuleRegistrar[] = [
+  (app, ctx) => registerAuth(app, ctx),
+  registerLanguage,
+  registerAgent,
+  registerOrgan,
+];

@@ -9,6 +9,7 @@ import { installEnvelope } from './platform/http/envelope.js';
 import { installAuth } from './platform/auth/guard.js';
 import { installStatic } from './platform/http/static.js';
 import { MODULES } from './modules/index.js';
+import type { Scheduler } from './platform/jobs/scheduler.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -17,6 +18,7 @@ export interface BuildOptions {
   serveStatic?: boolean;
   logger?: boolean;
   modules?: readonly ModuleRegistrar[];
+  scheduler?: Scheduler;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -27,7 +29,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     // Validation errors and 404s are shaped by our envelope, not Fastify's defaults.
     return503OnClosing: true,
   });
-  const ctx: AppContext = { config: opts.config, db: opts.db };
+  const ctx: AppContext = { config: opts.config, db: opts.db, scheduler: opts.scheduler };
   installEnvelope(app);
   await app.register(formbody);
   await app.register(cors, { origin: true, credentials: true });

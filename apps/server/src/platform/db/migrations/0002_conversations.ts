@@ -34,7 +34,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('createtime', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('agent_state_log_user').on('agent_state_log').columns(['userid', 'createtime']).execute();
+  await db.schema
+    .createIndex('agent_state_log_user')
+    .on('agent_state_log')
+    .columns(['userid', 'createtime'])
+    .execute();
 
   await db.schema
     .createTable('access_point')
@@ -91,6 +95,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('endtime', 'bigint')
     .addColumn('waittime', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('queneindex', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('ordertime', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('lastseq', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('visitor_readseq', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('lastmessage', 'bigint')
@@ -126,9 +131,21 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('province', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('city', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
-  await db.schema.createIndex('agent_service_user').on('agent_service').columns(['userid', 'status']).execute();
-  await db.schema.createIndex('agent_service_queue').on('agent_service').columns(['orgi', 'status', 'createtime']).execute();
-  await db.schema.createIndex('agent_service_agent').on('agent_service').columns(['agentno', 'status']).execute();
+  await db.schema
+    .createIndex('agent_service_user')
+    .on('agent_service')
+    .columns(['userid', 'status'])
+    .execute();
+  await db.schema
+    .createIndex('agent_service_queue')
+    .on('agent_service')
+    .columns(['orgi', 'status', 'ordertime'])
+    .execute();
+  await db.schema
+    .createIndex('agent_service_agent')
+    .on('agent_service')
+    .columns(['agentno', 'status'])
+    .execute();
 
   await db.schema
     .createTable('agent_user')
@@ -177,8 +194,18 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('readstatus', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('createtime', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('chat_message_seq').on('chat_message').columns(['agentserviceid', 'seq']).unique().execute();
-  await db.schema.createIndex('chat_message_client').on('chat_message').columns(['sender', 'client_id']).unique().execute();
+  await db.schema
+    .createIndex('chat_message_seq')
+    .on('chat_message')
+    .columns(['agentserviceid', 'seq'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('chat_message_client')
+    .on('chat_message')
+    .columns(['sender', 'client_id'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('transfer_request')
@@ -195,7 +222,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('expires', 'bigint', (c) => c.notNull())
     .addColumn('decidedtime', 'bigint')
     .execute();
-  await db.schema.createIndex('transfer_request_pending').on('transfer_request').columns(['status', 'expires']).execute();
+  await db.schema
+    .createIndex('transfer_request_pending')
+    .on('transfer_request')
+    .columns(['status', 'expires'])
+    .execute();
 
   await db.schema
     .createTable('agent_collaborator')
@@ -229,7 +260,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('endtime', 'bigint')
     .addColumn('createtime', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('blacklist_user').on('blacklist').columns(['orgi', 'userid']).unique().execute();
+  await db.schema
+    .createIndex('blacklist_user')
+    .on('blacklist')
+    .columns(['orgi', 'userid'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('session_config')

@@ -1,0 +1,151 @@
+import type { ExtendedError } from 'socket.io';
+import {
+  agentMessageSchema,
+  agentStatusSchema,
+  collaborationSchema,
+  type AgentUserDto,
+  type MessageDto,
+} from '@kefu/protocol';
+import { authenticate } from '../../platform/auth/guard.js';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import { parse } from '../../platform/http/validate.js';
+import { agentRoom, orgRoom, serviceRoom } from '../../platform/realtime/rooms.js';
+import { toVisitor, type Engine } from './engine.js';
+import { getAgentState, ping, setAgentState } from './agentstate.service.js';
+import { deliver, missedMessages, storeMessage } from './message.service.js';
+import * as srepo from './service.repository.js';
+import { presentAgentUser, presentMessage } from './presenter.js';
+import { failure, handler } from './socket-ack.js';
+
+function tokenOf(q: Record<string, unknown>, auth: Record<string, unknown>): string {
+  const t = q.session ?? auth.session ?? auth.token;
+  return typeof t === 'string' ? t : '';
+}
+
+export function installAgentSocket(e: Engine): void {
+  e.rt.agents.use((socket, next) => {
+    const token = tokenOf(socket.handshake.query, socket.handshake.auth as Record<string, unknown>);
+    authenticate(e.db, token)
+      .then((principal) => {
+        socket.data.principal = principal;
+        next();
+      })
+      .catch((err: unknown) => {
+        const f = failure(err, 'zh');
+        const key = !f.success ? (f.key ?? 'not_logged_in') : 'not_logged_in';
+        const error = new Error(key) as ExtendedError;
+        error.data = f;
+        next(error);
+      });
+  });
+
+  e.rt.agents.on('connection', (socket) => {
+    const p = socket.data.principal;
+    const lang = () => p.language;
+    const queue = { tail: Promise.resolve() as Promise<unknown> };
+    void socket.join([agentRoom(p.id), orgRoom(p.orgi)]);
+
+    socket.on(
+      'agentstatus',
+      handler(
+        lang,
+        async (payload: unknown) => ({
+          status: await setAgentState(e, p.id, parse(agentStatusSchema, payload).status, 'socket'),
+        }),
+        queue,
+      ),
+    );
+    socket.on(
+      'ping',
+      handler(lang, async () => ({ time: await ping(e, p.id) }), queue),
+    );
+    socket.on(
+      'collaboration',
+      handler(
+        lang,
+        async (payload: unknown): Promise<AgentUserDto> => {
+          const { id } = parse(collaborationSchema, payload);
+          const au = await srepo.findAgentUser(e.db.kysely, id);
+          const s = au ? await srepo.findService(e.db.kysely, au.agentserviceid) : undefined;
+          if (!au || !s || s.orgi !== p.orgi) throw notFound('conversation_not_found');
+          const invited = (await srepo.collaboratorsOf(e.db.kysely, s.id)).includes(p.id);
+          const monitor = p.usertype === '0' || Object.keys(p.auth).some((c) => c.startsWith('A03'));
+          if (!invited && !monitor) throw forbidden();
+          await socket.join(serviceRoom(s.id));
+          return presentAgentUser(au, s, e.clock.now(), { collabora: true });
+        },
+        queue,
+      ),
+    );
+    socket.on(
+      'message',
+      handler(
+        lang,
+        async (payload: unknown): Promise<MessageDto | null> => {
+          const m = parse(agentMessageSchema, payload);
+          const k = e.db.kysely;
+          const s = m.agentserviceid
+            ? await srepo.findService(k, m.agentserviceid)
+            : await srepo.latestServiceOf(k, p.orgi, m.touser);
+          if (!s || s.userid !== m.touser || s.orgi !== p.orgi) throw notFound('conversation_not_found');
+          const owner = s.agentno === p.id;
+          if (!owner && !(await srepo.collaboratorsOf(k, s.id)).includes(p.id))
+            throw forbidden('not_conversation_owner');
+          if (s.status !== 'inservice') throw badRequest('conversation_ended');
+          if (m.type === 'writing') {
+            toVisitor(e, s.userid, 'writing', { agentserviceid: s.id, message: m.message });
+            return null;
+          }
+          if (!m.clientId) throw badRequest('required', { clientId: 'required' });
+          const stored = await storeMessage(e, {
+            service: s,
+            sender: p.id,
+            username: m.nickname || p.uname,
+            touser: s.userid,
+            clientId: m.clientId,
+            type: 'message',
+            msgtype: m.msgtype,
+            calltype: 'out',
+            message: m.message,
+            attachmentid: m.attachmentid,
+          });
+          const dto = presentMessage(stored.row, stored.tokenum, !owner);
+          if (stored.created) await deliver(e, s, dto, socket.id);
+          return dto;
+        },
+        queue,
+      ),
+    );
+
+    socket.on('disconnect', () => {
+      void (async () => {
+        const rest = await e.rt.agents.in(agentRoom(p.id)).fetchSockets();
+        if (rest.length === 0 && (await getAgentState(e, p.id)) !== 'notready') {
+          await setAgentState(e, p.id, 'notready', 'disconnect', (from) => from !== 'notready');
+        }
+      })().catch((err: unknown) => console.error('agent disconnect', err));
+    });
+
+    // Catch-up: messages missed while away, per conversation the agent still follows.
+    queue.tail = queue.tail.then(() =>
+      catchUp(e, p.id, socket.handshake.query.lastSeqs, (m) => socket.emit('message', m)),
+    );
+  });
+}
+
+async function catchUp(e: Engine, me: string, raw: unknown, emit: (m: MessageDto) => void): Promise<void> {
+  if (typeof raw !== 'string' || !raw) return;
+  let seqs: Record<string, unknown>;
+  try {
+    seqs = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    return;
+  }
+  for (const [sid, seq] of Object.entries(seqs).slice(0, 200)) {
+    if (typeof seq !== 'number') continue;
+    const s = await srepo.findService(e.db.kysely, sid);
+    if (!s) continue;
+    if (s.agentno !== me && !(await srepo.collaboratorsOf(e.db.kysely, s.id)).includes(me)) continue;
+    for (const m of await missedMessages(e, sid, seq)) emit(m);
+  }
+}

@@ -1,0 +1,50 @@
+import type { AgentServerToClientEvents, VisitorServerToClientEvents } from '@kefu/protocol';
+import type { Db } from '../../platform/db/database.js';
+import type { Scheduler } from '../../platform/jobs/scheduler.js';
+import type { Realtime } from '../../platform/realtime/io.js';
+import { agentRoom, orgRoom, visitorRoom } from '../../platform/realtime/rooms.js';
+
+/** What every conversation service works with. */
+export interface Engine {
+  db: Db;
+  rt: Realtime;
+  clock: Scheduler;
+}
+
+export type Kdb = Db['kysely'];
+
+/**
+ * Typed emits to rooms. Call only after the transaction that produced the data has committed.
+ * With the Redis adapter the emit reaches sockets on every node.
+ */
+export function toAgents<E extends keyof AgentServerToClientEvents>(
+  e: Engine,
+  userids: readonly string[],
+  event: E,
+  ...args: Parameters<AgentServerToClientEvents[E]>
+): void {
+  const rooms = [...new Set(userids)].map(agentRoom);
+  if (rooms.length === 0) return;
+  e.rt.agents.to(rooms).emit(event, ...args);
+}
+
+export function toOrgAgents<E extends keyof AgentServerToClientEvents>(
+  e: Engine,
+  orgi: string,
+  event: E,
+  ...args: Parameters<AgentServerToClientEvents[E]>
+): void {
+  e.rt.agents.to(orgRoom(orgi)).emit(event, ...args);
+}
+
+export function toVisitor<E extends keyof VisitorServerToClientEvents>(
+  e: Engine,
+  userid: string,
+  event: E,
+  ...args: Parameters<VisitorServerToClientEvents[E]>
+): void {
+  e.rt.visitors.to(visitorRoom(userid)).emit(event, ...args);
+}
+
+export const affected = (r: { numUpdatedRows?: bigint; numDeletedRows?: bigint }): number =>
+  Number(r.numUpdatedRows ?? r.numDeletedRows ?? 0n);

@@ -1,0 +1,30 @@
+import type { ModuleRegistrar } from '../../platform/context.js';
+import { realScheduler } from '../../platform/jobs/scheduler.js';
+import { createRealtime } from '../../platform/realtime/io.js';
+import { setOnStateProvider } from '../agent/on-state.js';
+import type { Engine } from './engine.js';
+import { getAgentState } from './agentstate.service.js';
+import { agentStateRoutes } from './agentstate.routes.js';
+import { talkRoutes } from './talk.routes.js';
+import { installAgentSocket } from './agent.socket.js';
+import { installVisitorSocket } from './visitor.socket.js';
+import { startTimers } from './timers.js';
+
+const engines = new WeakMap<object, Engine>();
+
+/** The engine of an app (media and other modules reach the realtime side through it). */
+export const engineOf = (app: object): Engine | undefined => engines.get(app);
+
+/** Live conversations: realtime namespaces, agent states, routing, /api/talk, session timers. */
+export const registerConversation: ModuleRegistrar = (app, ctx) => {
+  const rt = createRealtime(app, ctx.config.redisUrl);
+  const e: Engine = { db: ctx.db, rt, clock: ctx.scheduler ?? realScheduler };
+  engines.set(app, e);
+  setOnStateProvider((userid) => getAgentState(e, userid));
+  installAgentSocket(e);
+  installVisitorSocket(e);
+  agentStateRoutes(app, e);
+  talkRoutes(app, e);
+  const stop = startTimers(e);
+  app.addHook('preClose', async () => stop());
+};

@@ -1,0 +1,40 @@
+import { CODES, errorText, type Ack } from '@kefu/protocol';
+import { AppError } from '../../platform/http/errors.js';
+
+/** Turns a thrown error into the ack envelope; unknown errors are logged and answered as server_error. */
+export function failure(err: unknown, lang: string): Ack<never> {
+  if (err instanceof AppError) {
+    return { success: false, msg: err.text(lang), code: err.code, key: err.key, fields: err.fields };
+  }
+  console.error('socket handler failed', err);
+  return {
+    success: false,
+    msg: errorText('server_error', lang),
+    code: CODES.serverError,
+    key: 'server_error',
+  };
+}
+
+export const success = <T>(data: T): Ack<T> => ({ success: true, data, msg: 'ok', code: CODES.ok });
+
+/**
+ * Runs a socket handler; its result or error goes to the ack (if the client sent one). Handlers of one
+ * socket run one after another, so a client's messages keep their order.
+ */
+export function handler<P, T>(
+  lang: () => string,
+  run: (payload: P) => Promise<T>,
+  queue: { tail: Promise<unknown> },
+): (payload: P, ack?: (res: Ack<T>) => void) => void {
+  return (payload, ack) => {
+    const cb = typeof ack === 'function' ? ack : undefined;
+    queue.tail = queue.tail.then(async () => {
+      try {
+        const data = await run(payload);
+        cb?.(success(data));
+      } catch (err) {
+        cb?.(failure(err, lang()));
+      }
+    });
+  };
+}

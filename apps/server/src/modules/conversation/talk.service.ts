@@ -1,0 +1,265 @@
+import type { AgentUserDto, MessageDto, Page, TalkSort } from '@kefu/protocol';
+import type { z } from 'zod';
+import type { blackBody, chatMessageQuery, inviteBody, tagRelationBody } from '@kefu/protocol';
+import type { Principal } from '../../platform/auth/principal.js';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import type { Engine } from './engine.js';
+import * as arepo from './agent-status.repository.js';
+import * as mrepo from './message.repository.js';
+import * as srepo from './service.repository.js';
+import { presentAgentUser, presentMessage, type AgentServiceRow } from './presenter.js';
+import {
+  blacklist,
+  closeEntry,
+  endConversation,
+  inviteCollaborator,
+  inviteSatisfaction,
+} from './lifecycle.service.js';
+
+const isMonitor = (p: Principal) =>
+  p.usertype === '0' || Object.keys(p.auth).some((c) => c.startsWith('A03') || c.startsWith('A04'));
+
+/** A conversation the agent may read: its own (now or before), one it collaborates on, or any with monitor rights. */
+export async function followed(e: Engine, p: Principal, agentserviceid: string): Promise<AgentServiceRow> {
+  const s = await srepo.findService(e.db.kysely, agentserviceid);
+  if (!s || s.orgi !== p.orgi) throw notFound('conversation_not_found');
+  if (s.agentno === p.id || isMonitor(p)) return s;
+  if ((await srepo.collaboratorsOf(e.db.kysely, s.id)).includes(p.id)) return s;
+  const was = await e.db.kysely
+    .selectFrom('transfer_request')
+    .select('id')
+    .where('agentserviceid', '=', s.id)
+    .where('from_agent', '=', p.id)
+    .executeTakeFirst();
+  if (was) return s;
+  throw forbidden('not_conversation_owner');
+}
+
+async function owned(e: Engine, p: Principal, agentserviceid: string): Promise<AgentServiceRow> {
+  const s = await srepo.findService(e.db.kysely, agentserviceid);
+  if (!s || s.orgi !== p.orgi) throw notFound('conversation_not_found');
+  if (s.agentno !== p.id) throw forbidden('not_conversation_owner');
+  return s;
+}
+
+export async function openOfVisitor(e: Engine, p: Principal, userid: string): Promise<AgentServiceRow> {
+  const s = await srepo.latestServiceOf(e.db.kysely, p.orgi, userid);
+  if (!s) throw notFound('conversation_not_found');
+  return followed(e, p, s.id);
+}
+
+export async function agentUserList(
+  e: Engine,
+  p: Principal,
+  sort: TalkSort,
+): Promise<{ agentUserList: AgentUserDto[]; businessList: never[] }> {
+  const now = e.clock.now();
+  const list = (await srepo.visibleEntries(e.db.kysely, p.id)).map(({ au, s }) =>
+    presentAgentUser(au, s, now),
+  );
+  const key = (a: AgentUserDto) =>
+    sort === 'lastmessage' ? (a.lastmessage ?? a.servicetime ?? 0) : (a.servicetime ?? 0);
+  list.sort((a, b) => key(b) - key(a));
+  return { agentUserList: list, businessList: [] };
+}
+
+export async function chatData(e: Engine, p: Principal, q: { id?: string; userid?: string }) {
+  const k = e.db.kysely;
+  const au = q.id
+    ? await srepo.findAgentUser(k, q.id)
+    : q.userid
+      ? await k
+          .selectFrom('agent_user')
+          .selectAll()
+          .where('userid', '=', q.userid)
+          .where('orgi', '=', p.orgi)
+          .orderBy('createtime', 'desc')
+          .executeTakeFirst()
+      : undefined;
+  if (!au) throw notFound('conversation_not_found');
+  const s = await followed(e, p, au.agentserviceid);
+  const visitor = await k
+    .selectFrom('visitor')
+    .select([
+      'id',
+      'name',
+      'phone',
+      'email',
+      'ip',
+      'browser',
+      'os',
+      'country',
+      'province',
+      'city',
+      'region',
+      'source',
+      'url',
+      'title',
+      'channel',
+      'createtime',
+    ])
+    .where('id', '=', s.userid)
+    .executeTakeFirst();
+  const tags = (
+    await k.selectFrom('agent_service_tag').select('tagid').where('agentserviceid', '=', s.id).execute()
+  ).map((t) => t.tagid);
+  const { ...agentService } = s;
+  return { agentUser: presentAgentUser(au, s, e.clock.now()), agentService, visitor: visitor ?? null, tags };
+}
+
+export async function queueList(e: Engine, p: Principal): Promise<AgentUserDto[]> {
+  const k = e.db.kysely;
+  const qs = await srepo.queued(k, p.orgi);
+  const aus = await k
+    .selectFrom('agent_user')
+    .selectAll()
+    .where('agentserviceid', 'in', qs.length ? qs.map((s) => s.id) : [''])
+    .execute();
+  const byService = new Map(aus.map((a) => [a.agentserviceid, a]));
+  const now = e.clock.now();
+  return qs.flatMap((s) => {
+    const au = byService.get(s.id);
+    return au ? [presentAgentUser(au, s, now)] : [];
+  });
+}
+
+export async function endedList(
+  e: Engine,
+  p: Principal,
+  q: { p: number; ps: number },
+): Promise<{ agentServices: Page<AgentServiceRow> }> {
+  const k = e.db.kysely;
+  const base = k.selectFrom('agent_service').where('agentno', '=', p.id).where('status', '=', 'end');
+  const total = Number(
+    (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0,
+  );
+  const list = await base
+    .selectAll()
+    .orderBy('endtime', 'desc')
+    .limit(q.ps)
+    .offset((q.p - 1) * q.ps)
+    .execute();
+  return { agentServices: { list, total, page: q.p, size: q.ps } };
+}
+
+export async function messages(
+  e: Engine,
+  p: Principal,
+  q: z.infer<typeof chatMessageQuery>,
+): Promise<{ list: MessageDto[]; hasMore: boolean; agentserviceid: string }> {
+  let sid = q.agentserviceid;
+  if (!sid && q.userid) sid = (await srepo.latestServiceOf(e.db.kysely, p.orgi, q.userid))?.id;
+  if (!sid) throw badRequest('required', { agentserviceid: 'required' });
+  const s = await followed(e, p, sid);
+  if (q.after !== undefined) {
+    const rows = await mrepo.messagesAfter(e.db.kysely, s.id, q.after, q.ps + 1);
+    return {
+      list: rows.slice(0, q.ps).map((r) => presentMessage(r)),
+      hasMore: rows.length > q.ps,
+      agentserviceid: s.id,
+    };
+  }
+  const rows = await mrepo.messagesBefore(e.db.kysely, s.id, q.before, q.ps + 1);
+  const hasMore = rows.length > q.ps;
+  return {
+    list: (hasMore ? rows.slice(1) : rows).map((r) => presentMessage(r)),
+    hasMore,
+    agentserviceid: s.id,
+  };
+}
+
+export async function transferForm(e: Engine, p: Principal, organ?: string) {
+  const k = e.db.kysely;
+  const skillList = await k
+    .selectFrom('organ')
+    .select(['id', 'name', 'parentid'])
+    .where('orgi', '=', p.orgi)
+    .where('skill', '=', 1)
+    .execute();
+  const ready = (await arepo.readyCandidates(k, p.orgi, organ ?? null, null)).filter(
+    (a) => a.userid !== p.id,
+  );
+  const users = ready.length
+    ? await k
+        .selectFrom('users')
+        .select(['id', 'username', 'uname', 'nickname', 'organ'])
+        .where(
+          'id',
+          'in',
+          ready.map((a) => a.userid),
+        )
+        .execute()
+    : [];
+  const byId = new Map(ready.map((a) => [a.userid, a]));
+  const agentList = users.map((u) => ({
+    ...u,
+    status: byId.get(u.id)?.status,
+    users: byId.get(u.id)?.users,
+    maxusers: byId.get(u.id)?.maxusers,
+  }));
+  return { skillList, agentList };
+}
+
+export async function endByAgent(e: Engine, p: Principal, query: Record<string, unknown>): Promise<void> {
+  let sid = typeof query.agentserviceid === 'string' ? query.agentserviceid : undefined;
+  if (!sid && typeof query.agentuserid === 'string')
+    sid = (await srepo.findAgentUser(e.db.kysely, query.agentuserid))?.agentserviceid;
+  if (!sid) throw badRequest('required', { agentserviceid: 'required' });
+  const s = await owned(e, p, sid);
+  if (s.status === 'end') await closeEntry(e, s.id, p.id);
+  else await endConversation(e, s.id, 'agent');
+}
+
+export async function statf(e: Engine, p: Principal, agentserviceid: string): Promise<void> {
+  const s = await owned(e, p, agentserviceid);
+  await inviteSatisfaction(e, s);
+}
+
+export async function tagRelation(
+  e: Engine,
+  p: Principal,
+  b: z.infer<typeof tagRelationBody>,
+): Promise<void> {
+  const s = await followed(e, p, b.agentserviceid);
+  const k = e.db.kysely;
+  const on = b.checked === true || b.checked === 'true';
+  await k
+    .deleteFrom('agent_service_tag')
+    .where('agentserviceid', '=', s.id)
+    .where('tagid', '=', b.tagid)
+    .execute();
+  if (on) {
+    await k
+      .insertInto('agent_service_tag')
+      .values({
+        agentserviceid: s.id,
+        tagid: b.tagid,
+        orgi: s.orgi,
+        creater: p.id,
+        createtime: e.clock.now(),
+      })
+      .execute();
+  }
+}
+
+export async function invite(e: Engine, p: Principal, b: z.infer<typeof inviteBody>): Promise<void> {
+  const au = await srepo.findAgentUser(e.db.kysely, b.agentuserid);
+  if (!au) throw notFound('conversation_not_found');
+  const s = await owned(e, p, au.agentserviceid);
+  if (s.status !== 'inservice') throw badRequest('conversation_ended');
+  const colleague = await e.db.kysely
+    .selectFrom('users')
+    .select(['id', 'orgi'])
+    .where('id', '=', b.userid)
+    .executeTakeFirst();
+  if (!colleague || colleague.orgi !== p.orgi || colleague.id === p.id)
+    throw badRequest('invalid_field', { userid: 'invalid_field' });
+  await inviteCollaborator(e, s, p.id, colleague.id);
+}
+
+export async function black(e: Engine, p: Principal, b: z.infer<typeof blackBody>): Promise<void> {
+  const au = await srepo.findAgentUser(e.db.kysely, b.agentuserid);
+  if (!au) throw notFound('conversation_not_found');
+  const s = await owned(e, p, au.agentserviceid);
+  await blacklist(e, s, p.id, b.controltime, b.description);
+}

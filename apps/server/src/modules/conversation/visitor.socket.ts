@@ -1,0 +1,147 @@
+import type { ExtendedError } from 'socket.io';
+import {
+  visitorHandshakeSchema,
+  visitorMessageSchema,
+  visitorNewSchema,
+  visitorReadSchema,
+  visitorWritingSchema,
+  withdrawSchema,
+  type MessageDto,
+} from '@kefu/protocol';
+import { badRequest, notFound } from '../../platform/http/errors.js';
+import { parse } from '../../platform/http/validate.js';
+import { agentRoom, visitorRoom } from '../../platform/realtime/rooms.js';
+import type { Engine } from './engine.js';
+import { deliver, missedMessages, storeMessage, visitorRead, withdraw } from './message.service.js';
+import * as srepo from './service.repository.js';
+import { presentMessage } from './presenter.js';
+import { endConversation } from './lifecycle.service.js';
+import { failure, handler } from './socket-ack.js';
+import { requestAgent, visitorConnect, welcomeFor } from './visitor.service.js';
+
+const header = (v: string | string[] | undefined): string => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
+
+export function installVisitorSocket(e: Engine): void {
+  e.rt.visitors.use((socket, next) => {
+    const hs = socket.handshake;
+    Promise.resolve()
+      .then(async () => {
+        const q = parse(visitorHandshakeSchema, hs.query);
+        const meta = {
+          ip: hs.address,
+          userAgent: header(hs.headers['user-agent']),
+          referer: header(hs.headers.referer),
+        };
+        const { identity, token } = await visitorConnect(e, q, meta);
+        socket.data = { ...identity, token, lastSeq: q.lastSeq };
+        next();
+      })
+      .catch((err: unknown) => {
+        const f = failure(err, 'zh');
+        const error = new Error(!f.success ? (f.key ?? 'invalid_field') : 'invalid_field') as ExtendedError;
+        error.data = f;
+        next(error);
+      });
+  });
+
+  e.rt.visitors.on('connection', (socket) => {
+    const v = socket.data;
+    const lang = () => 'zh';
+    const queue = { tail: Promise.resolve() as Promise<unknown> };
+    void socket.join(visitorRoom(v.userid));
+    const open = async () => {
+      const s = await srepo.openServiceOf(e.db.kysely, v.orgi, v.userid);
+      if (!s) throw badRequest('conversation_ended');
+      return s;
+    };
+
+    socket.on(
+      'new',
+      handler(lang, (payload: unknown) => requestAgent(e, v, parse(visitorNewSchema, payload)), queue),
+    );
+    socket.on(
+      'message',
+      handler(
+        lang,
+        async (payload: unknown): Promise<MessageDto> => {
+          const m = parse(visitorMessageSchema, payload);
+          const s = await open();
+          const stored = await storeMessage(e, {
+            service: s,
+            sender: v.userid,
+            username: s.username,
+            touser: s.agentno ?? '',
+            clientId: m.clientId,
+            type: 'message',
+            msgtype: m.msgtype,
+            calltype: 'in',
+            message: m.message,
+            attachmentid: m.attachmentid,
+          });
+          const dto = presentMessage(stored.row, stored.tokenum);
+          if (stored.created) await deliver(e, s, dto, socket.id);
+          return dto;
+        },
+        queue,
+      ),
+    );
+    socket.on(
+      'writing',
+      handler(
+        lang,
+        async (payload: unknown) => {
+          const m = parse(visitorWritingSchema, payload);
+          const s = await srepo.openServiceOf(e.db.kysely, v.orgi, v.userid);
+          if (s?.agentno) {
+            e.rt.agents
+              .to(agentRoom(s.agentno))
+              .emit('notice', {
+                type: 'writing',
+                agentserviceid: s.id,
+                userid: v.userid,
+                message: m.message ?? '',
+              });
+          }
+          return null;
+        },
+        queue,
+      ),
+    );
+    socket.on(
+      'read',
+      handler(
+        lang,
+        async (payload: unknown) => {
+          const { seq } = parse(visitorReadSchema, payload);
+          const s = await srepo.latestServiceOf(e.db.kysely, v.orgi, v.userid);
+          if (!s) throw notFound('conversation_not_found');
+          await visitorRead(e, s, seq);
+          return null;
+        },
+        queue,
+      ),
+    );
+    socket.on(
+      'withdraw',
+      handler(lang, (payload: unknown) => withdraw(e, v.userid, parse(withdrawSchema, payload).id), queue),
+    );
+    socket.on(
+      'end',
+      handler(
+        lang,
+        async () => {
+          await endConversation(e, (await open()).id, 'user');
+          return null;
+        },
+        queue,
+      ),
+    );
+
+    queue.tail = queue.tail.then(async () => {
+      socket.emit('welcome', await welcomeFor(e, v, v.token));
+      const s = await srepo.latestServiceOf(e.db.kysely, v.orgi, v.userid);
+      if (!s || (v.lastSeq === undefined && s.status === 'end')) return;
+      for (const m of await missedMessages(e, s.id, v.lastSeq ?? 0)) socket.emit('message', m);
+    });
+  });
+}

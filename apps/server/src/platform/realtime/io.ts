@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { Server, type Namespace } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import {
+  AGENT_NAMESPACE,
+  VISITOR_NAMESPACE,
+  type AgentClientToServerEvents,
+  type AgentServerToClientEvents,
+  type VisitorClientToServerEvents,
+  type VisitorServerToClientEvents,
+} from '@kefu/protocol';
+import type { Principal } from '../auth/principal.js';
+
+export interface AgentSocketData {
+  principal: Principal;
+}
+export interface VisitorSocketData {
+  userid: string;
+  orgi: string;
+  appid: string;
+  /** The visitor credential, echoed in welcome. */
+  token: string;
+  lastSeq?: number;
+}
+
+export type AgentNamespace = Namespace<
+  AgentClientToServerEvents,
+  AgentServerToClientEvents,
+  Record<string, never>,
+  AgentSocketData
+>;
+export type VisitorNamespace = Namespace<
+  VisitorClientToServerEvents,
+  VisitorServerToClientEvents,
+  Record<string, never>,
+  VisitorSocketData
+>;
+
+export interface Realtime {
+  io: Server;
+  agents: AgentNamespace;
+  visitors: VisitorNamespace;
+}
+
+/**
+ * socket.io on Fastify's HTTP server. With a Redis URL the Redis adapter carries room emits between
+ * nodes. Sockets are disconnected before Fastify closes, so app.close() never waits on websockets.
+ */
+export function createRealtime(app: FastifyInstance, redisUrl: string | undefined): Realtime {
+  const io = new Server(app.server, {
+    cors: { origin: true, credentials: true },
+    serveClient: false,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+  });
+  let redis: Redis[] = [];
+  if (redisUrl) {
+    const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    redis = [pub, sub];
+    io.adapter(createAdapter(pub, sub, { requestsTimeout: 3_000 }));
+  }
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    for (const nsp of [io.of(AGENT_NAMESPACE), io.of(VISITOR_NAMESPACE)]) nsp.local.disconnectSockets(true);
+    await new Promise<void>((resolve) => {
+      io.engine.close();
+      resolve();
+    });
+    await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
+  });
+  return {
+    io,
+    agents: io.of(AGENT_NAMESPACE) as AgentNamespace,
+    visitors: io.of(VISITOR_NAMESPACE) as VisitorNamespace,
+  };
+}

@@ -3,6 +3,7 @@ import { registerAuth } from './auth/auth.routes.js';
 import { registerLanguage } from './language/language.routes.js';
 import { registerAgent } from './agent/agent.routes.js';
 import { registerOrgan } from './organ/organ.routes.js';
+import { registerConversation } from './conversation/index.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
 export const MODULES: readonly ModuleRegistrar[] = [
@@ -10,4 +11,5 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerLanguage,
   registerAgent,
   registerOrgan,
+  registerConversation,
 ];

@@ -3,6 +3,9 @@ import { registerAuth } from './auth/auth.routes.js';
 import { registerLanguage } from './language/language.routes.js';
 import { registerAgent } from './agent/agent.routes.js';
 import { registerOrgan } from './organ/organ.routes.js';
+import { registerUser } from './user/user.routes.js';
+import { registerRole } from './role/role.routes.js';
+import { registerLoginLog } from './loginlog/loginlog.routes.js';
 import { registerConversation } from './conversation/index.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
@@ -11,5 +14,8 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerLanguage,
   registerAgent,
   registerOrgan,
+  registerUser,
+  registerRole,
+  registerLoginLog,
   registerConversation,
 ];

@@ -50,7 +50,8 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
       await repo.insertOrgan(k, { id: organ, orgi, name: DEFAULT_ORGAN_NAME, skill: 1, now });
     }
     const adminRole = await ensureRole(k, orgi, ADMIN_ROLE_NAME, '系统管理员', ALL_PERMISSION_CODES, now);
-    await ensureRole(k, orgi, AGENT_ROLE_NAME, '在线客服', AGENT_ROLE_CODES, now);
+    // One millisecond later, so lists ordered by creation show the administrator role first.
+    await ensureRole(k, orgi, AGENT_ROLE_NAME, '在线客服', AGENT_ROLE_CODES, now + 1);
 
     if (await repo.findUserByUsername(k, orgi, ADMIN_USERNAME)) return { adminCreated: false };
     const generated = config.adminPassword ? undefined : generatePassword(16);

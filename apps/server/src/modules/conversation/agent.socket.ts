@@ -119,7 +119,9 @@ export function installAgentSocket(e: Engine): void {
 
     socket.on('disconnect', () => {
       void (async () => {
+        if (e.closing.value) return;
         const rest = await e.rt.agents.in(agentRoom(p.id)).fetchSockets();
+        if (e.closing.value) return;
         if (rest.length === 0 && (await getAgentState(e, p.id)) !== 'notready') {
           await setAgentState(e, p.id, 'notready', 'disconnect', (from) => from !== 'notready');
         }

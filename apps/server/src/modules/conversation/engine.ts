@@ -9,6 +9,8 @@ export interface Engine {
   db: Db;
   rt: Realtime;
   clock: Scheduler;
+  /** Set when the app starts closing: socket clean-up stops touching the database. */
+  closing: { value: boolean };
 }
 
 export type Kdb = Db['kysely'];

@@ -17,8 +17,12 @@ export const engineOf = (app: object): Engine | undefined => engines.get(app);
 
 /** Live conversations: realtime namespaces, agent states, routing, /api/talk, session timers. */
 export const registerConversation: ModuleRegistrar = (app, ctx) => {
+  const closing = { value: false };
+  app.addHook('preClose', async () => {
+    closing.value = true;
+  });
   const rt = createRealtime(app, ctx.config.redisUrl);
-  const e: Engine = { db: ctx.db, rt, clock: ctx.scheduler ?? realScheduler };
+  const e: Engine = { db: ctx.db, rt, clock: ctx.scheduler ?? realScheduler, closing };
   engines.set(app, e);
   setOnStateProvider((userid) => getAgentState(e, userid));
   installAgentSocket(e);

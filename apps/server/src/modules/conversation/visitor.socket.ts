@@ -93,14 +93,12 @@ export function installVisitorSocket(e: Engine): void {
           const m = parse(visitorWritingSchema, payload);
           const s = await srepo.openServiceOf(e.db.kysely, v.orgi, v.userid);
           if (s?.agentno) {
-            e.rt.agents
-              .to(agentRoom(s.agentno))
-              .emit('notice', {
-                type: 'writing',
-                agentserviceid: s.id,
-                userid: v.userid,
-                message: m.message ?? '',
-              });
+            e.rt.agents.to(agentRoom(s.agentno)).emit('notice', {
+              type: 'writing',
+              agentserviceid: s.id,
+              userid: v.userid,
+              message: m.message ?? '',
+            });
           }
           return null;
         },

@@ -1,0 +1,220 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MessageDto, VisitorNewResult } from '@kefu/protocol';
+import {
+  addAccessPoint,
+  addAgent,
+  agentSocket,
+  api,
+  call,
+  collect,
+  connected,
+  next,
+  ok,
+  startLive,
+  until,
+  visitorReady,
+  visitorSocket,
+  type LiveServer,
+} from '../../../../test/live.js';
+
+let servers: LiveServer[] = [];
+const sockets: Array<{ disconnect(): unknown }> = [];
+afterEach(async () => {
+  sockets.splice(0).forEach((s) => s.disconnect());
+  for (const s of servers) await s.stop();
+  await servers[0]?.tdb.drop();
+  servers = [];
+});
+
+async function chat(srv: LiveServer) {
+  const appid = await addAccessPoint(srv.tdb);
+  const agent = await addAgent(srv.tdb);
+  const as = agentSocket(srv.url, agent.token);
+  sockets.push(as);
+  await connected(as);
+  ok(await call(as, 'agentstatus', { status: 'ready' }));
+  const v = await visitorReady(srv.url, appid);
+  sockets.push(v.s);
+  const r = ok(await call<VisitorNewResult>(v.s, 'new'));
+  return { appid, agent, as, v, sid: r.agentserviceid };
+}
+
+describe('messages', () => {
+  it('delivers both ways with seq, resends idempotently, refuses bad payloads', async () => {
+    const srv = await startLive();
+    servers.push(srv);
+    const { agent, as, v, sid } = await chat(srv);
+    const atAgent = collect<MessageDto>(as, 'message');
+    const atVisitor = collect<MessageDto>(v.s, 'message');
+    const m1 = ok(await call<MessageDto>(v.s, 'message', { clientId: 'c-visitor-1', message: 'hello' }));
+    expect(m1.seq).toBe(1);
+    expect(m1.calltype).toBe('in');
+    const again = ok(await call<MessageDto>(v.s, 'message', { clientId: 'c-visitor-1', message: 'hello' }));
+    expect(again.id).toBe(m1.id);
+    const m2 = ok(
+      await call<MessageDto>(as, 'message', {
+        touser: v.userid,
+        clientId: 'c-agent-1',
+        message: 'hi',
+        msgtype: 'text',
+      }),
+    );
+    expect(m2.seq).toBe(2);
+    await until(() => atAgent.length === 1 && atVisitor.length === 1);
+    expect(atAgent[0]?.tokenum).toBe(1);
+    expect(atVisitor[0]?.id).toBe(m2.id);
+    for (const bad of [
+      {},
+      { clientId: 'c-x-0001', message: '' },
+      { clientId: 'short', message: 'x' },
+      { clientId: 'c-x-0002', message: 'x', msgtype: 'nope' },
+      { clientId: 'c-x-0003', message: 'x'.repeat(6000) },
+    ]) {
+      const r = await call(v.s, 'message', bad);
+      expect(r.success).toBe(false);
+      if (!r.success) expect(r.code).toBe(400);
+    }
+    const badAgent = await call(as, 'message', { touser: v.userid, message: 'no client id' });
+    expect(badAgent.success).toBe(false);
+    const count = await srv.tdb.db.kysely
+      .selectFrom('chat_message')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('agentserviceid', '=', sid)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(2);
+    // writing both ways
+    const writing = next<{ message: string }>(v.s, 'writing');
+    ok(await call(as, 'message', { touser: v.userid, type: 'writing', message: 'typ' }));
+    expect((await writing).message).toBe('typ');
+    const notice = next<{ type: string }>(as, 'notice');
+    v.s.emit('writing', { message: 'abc' });
+    expect((await notice).type).toBe('writing');
+    // history paging by seq (keyset)
+    const page = await api<{ list: MessageDto[]; hasMore: boolean }>(
+      srv,
+      agent.token,
+      `/api/talk/chatMessage?agentserviceid=${sid}&ps=1`,
+    );
+    expect(page.json.data.list.map((m) => m.seq)).toEqual([2]);
+    expect(page.json.data.hasMore).toBe(true);
+    const older = await api<{ list: MessageDto[]; hasMore: boolean }>(
+      srv,
+      agent.token,
+      `/api/talk/chatMessage?agentserviceid=${sid}&ps=1&before=2`,
+    );
+    expect(older.json.data.list.map((m) => m.seq)).toEqual([1]);
+    expect(older.json.data.hasMore).toBe(false);
+    const anon = await api(srv, '', `/api/talk/chatMessage?agentserviceid=${sid}`);
+    expect(anon.status).toBe(401);
+  });
+
+  it('withdraw: sender only, within 2 minutes, both sides told, original kept', async () => {
+    const srv = await startLive();
+    servers.push(srv);
+    const { agent, as, v } = await chat(srv);
+    const m = ok(
+      await call<MessageDto>(as, 'message', { touser: v.userid, clientId: 'c-agent-w1', message: 'oops' }),
+    );
+    const vm = ok(await call<MessageDto>(v.s, 'message', { clientId: 'c-vis-w1', message: 'mine' }));
+    const notSender = await api(srv, agent.token, `/api/talk/withdraw?id=${vm.id}`);
+    expect(notSender.json.key).toBe('withdraw_not_sender');
+    const told = next<{ id: string }>(v.s, 'withdraw');
+    const r = await api(srv, agent.token, `/api/talk/withdraw?id=${m.id}`);
+    expect(r.json.success).toBe(true);
+    expect((await told).id).toBe(m.id);
+    const row = await srv.tdb.db.kysely
+      .selectFrom('chat_message')
+      .selectAll()
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(row.withdrawn).toBe(1);
+    expect(row.message).toBe('oops');
+    const hist = await api<{ list: MessageDto[] }>(
+      srv,
+      agent.token,
+      `/api/talk/chatMessage?agentserviceid=${m.agentserviceid}`,
+    );
+    expect(hist.json.data.list.find((x) => x.id === m.id)?.withdrawn).toBe(true);
+    const late = ok(
+      await call<MessageDto>(as, 'message', { touser: v.userid, clientId: 'c-agent-w2', message: 'late' }),
+    );
+    await srv.clock.advance(121_000);
+    const tooLate = await api(srv, agent.token, `/api/talk/withdraw?id=${late.id}`);
+    expect(tooLate.json.key).toBe('withdraw_expired');
+  });
+
+  it('reconnect with lastSeq receives exactly the missed messages; survives a server restart', async () => {
+    const srv = await startLive();
+    servers.push(srv);
+    const { appid, agent, as, v, sid } = await chat(srv);
+    ok(await call<MessageDto>(as, 'message', { touser: v.userid, clientId: 'c-a-0001', message: 'one' }));
+    await until(
+      async () =>
+        (
+          await srv.tdb.db.kysely
+            .selectFrom('agent_service')
+            .select('lastseq')
+            .where('id', '=', sid)
+            .executeTakeFirstOrThrow()
+        ).lastseq === 1,
+    );
+    v.s.disconnect(); // the visitor drops mid-conversation
+    const acked: MessageDto[] = [];
+    for (let i = 2; i <= 5; i++)
+      acked.push(
+        ok(
+          await call<MessageDto>(as, 'message', {
+            touser: v.userid,
+            clientId: `c-a-000${i}`,
+            message: `m${i}`,
+          }),
+        ),
+      );
+    const back = visitorSocket(srv.url, appid, v.userid, { token: v.token, lastSeq: '1' });
+    sockets.push(back);
+    const got = collect<MessageDto>(back, 'message');
+    await connected(back);
+    await until(() => got.length >= 4);
+    expect(got.map((m) => m.seq)).toEqual([2, 3, 4, 5]);
+    // restart on the same database: acknowledged messages are all there, in order
+    await srv.stop();
+    const srv2 = await startLive(srv.tdb);
+    servers = [srv2];
+    const again = visitorSocket(srv2.url, appid, v.userid, { token: v.token, lastSeq: '0' });
+    sockets.push(again);
+    const all = collect<MessageDto>(again, 'message');
+    await connected(again);
+    await until(() => all.length >= 5);
+    expect(all.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(new Set(all.map((m) => m.id)).size).toBe(5);
+    // the agent catches up with lastSeqs too
+    const as2 = agentSocket(srv2.url, agent.token, { lastSeqs: JSON.stringify({ [sid]: 3 }) });
+    sockets.push(as2);
+    const agentGot = collect<MessageDto>(as2, 'message');
+    await connected(as2);
+    await until(() => agentGot.length >= 2);
+    expect(agentGot.map((m) => m.seq)).toEqual([4, 5]);
+  });
+
+  it('refuses a bad or revoked agent token and a wrong visitor credential', async () => {
+    const srv = await startLive();
+    servers.push(srv);
+    const appid = await addAccessPoint(srv.tdb);
+    const s = agentSocket(srv.url, 'nope');
+    sockets.push(s);
+    await expect(connected(s)).rejects.toThrow('not_logged_in');
+    const agent = await addAgent(srv.tdb);
+    await srv.tdb.db.kysely.updateTable('tokens').set({ revoked: 1 }).execute();
+    const s2 = agentSocket(srv.url, agent.token);
+    sockets.push(s2);
+    await expect(connected(s2)).rejects.toThrow('token_expired');
+    const v = await visitorReady(srv.url, appid);
+    v.s.disconnect();
+    const forged = visitorSocket(srv.url, appid, v.userid, { token: 'wrong' });
+    sockets.push(forged);
+    await expect(connected(forged)).rejects.toThrow('visitor_token');
+    const unknownApp = visitorSocket(srv.url, 'nosuchapp', v.userid);
+    sockets.push(unknownApp);
+    await expect(connected(unknownApp)).rejects.toThrow('access_point_not_found');
+  });
+});

@@ -1,4 +1,4 @@
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { ALL_PERMISSION_CODES } from '@kefu/protocol';
@@ -42,7 +42,8 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
     // Two server processes starting together against one PostgreSQL must not both create an admin.
     if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727002)`.execute(k);
     const now = Date.now();
-    if (!(await repo.findOrganization(k, orgi))) await repo.insertOrganization(k, orgi, DEFAULT_ORG_TITLE, now);
+    if (!(await repo.findOrganization(k, orgi)))
+      await repo.insertOrganization(k, orgi, DEFAULT_ORG_TITLE, now);
 
     let organ = (await repo.findOrganByName(k, orgi, DEFAULT_ORGAN_NAME))?.id;
     if (!organ) {
@@ -93,7 +94,7 @@ async function ensureRole(
 }
 
 /** What main.ts prints after listening. The password appears only on the start that generated it. */
-export function startupBanner(config: Pick<AppConfig, 'port'>, seeded: SeedResult): string {
+export function startupBanner(config: Pick<AppConfig, 'port' | 'dataDir'>, seeded: SeedResult): string {
   const base = `http://localhost:${config.port}`;
   const lines = [
     '',
@@ -109,10 +110,12 @@ export function startupBanner(config: Pick<AppConfig, 'port'>, seeded: SeedResul
     );
   } else if (seeded.adminCreated) {
     lines.push(`  Log in as "${ADMIN_USERNAME}" with the password from KEFU_ADMIN_PASSWORD.`);
-  } else {
+  } else if (existsSync(adminPasswordFile(config))) {
     lines.push(
-      `  Log in as "${ADMIN_USERNAME}" (or another user). Forgot it? A first-start password, if unchanged, is in admin-password.txt in the data directory.`,
+      `  Log in as "${ADMIN_USERNAME}": the first-start password is still in ${adminPasswordFile(config)}.`,
     );
+  } else {
+    lines.push(`  Log in as "${ADMIN_USERNAME}" or another user.`);
   }
   lines.push('');
   return lines.join('\n');

@@ -12,7 +12,16 @@ const env: Environment = {
   viteEnvironment: 'client',
   setup(global) {
     const dom = new JSDOM('<!DOCTYPE html>', { url: 'http://localhost:3000', pretendToBeVisual: true });
-    const keep = ['fetch', 'Response', 'Request', 'Headers', 'AbortController', 'AbortSignal', 'URL', 'URLSearchParams'];
+    const keep = [
+      'fetch',
+      'Response',
+      'Request',
+      'Headers',
+      'AbortController',
+      'AbortSignal',
+      'URL',
+      'URLSearchParams',
+    ];
     const saved = new Map(keep.map((k) => [k, (global as Record<string, unknown>)[k]]));
     const { keys, originals } = populateGlobal(global, dom.window, { bindFunctions: true });
     for (const [k, v] of saved) if (v !== undefined) (global as Record<string, unknown>)[k] = v;

@@ -27,7 +27,7 @@ describe('filterRoutes', () => {
     }
   });
 
-  it("falls back to the first visible child when the redirect is not allowed", () => {
+  it('falls back to the first visible child when the redirect is not allowed', () => {
     const routes = permittedRoutes({ usertype: '1', auth: auth('A09', 'A09_A02_A02', 'A09_A07_A01') });
     expect(routes[0].redirect).toBe('role');
     expect(homePath(routes)).toBe('/setup/role');

@@ -41,7 +41,10 @@ export function filterRoutes(routes: readonly RouteDef[], grant: Grant, base = '
   return out;
 }
 
-export function resolveRedirect(target: string | undefined, children: readonly PermittedRoute[]): string | undefined {
+export function resolveRedirect(
+  target: string | undefined,
+  children: readonly PermittedRoute[],
+): string | undefined {
   if (target && children.some((c) => c.path === target)) return target;
   return children.find((c) => !c.hidden)?.path ?? children[0]?.path;
 }

@@ -20,7 +20,8 @@ export function pickLanguage(input: {
   const raw = input.urlParam || input.saved || DEFAULT_LANGUAGE;
   const lang = dropRegion(raw) || DEFAULT_LANGUAGE;
   const list = input.list ?? [];
-  if (list.length > 0 && !list.some((l) => dropRegion(l.language) === lang)) return dropRegion(list[0].language);
+  if (list.length > 0 && !list.some((l) => dropRegion(l.language) === lang))
+    return dropRegion(list[0].language);
   return lang;
 }
 

@@ -5,7 +5,9 @@ import { apiUrl, createRequester, RequestError, type RequestEnv } from './reques
 type Handler = (url: string, init: RequestInit) => Promise<Response>;
 
 const json = (body: unknown, status = 200) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 
 /** A fetch that never answers, but rejects like the real one when aborted. */
 const hanging: Handler = (_url, init) =>
@@ -87,7 +89,9 @@ describe('request layer', () => {
     const a = setup(() => json({}, 401));
     await a.request('/agent').catch(() => undefined);
     expect(a.env.toast).toHaveBeenCalledWith(CLIENT_TEXTS.notLoggedIn);
-    const b = setup(() => json({ success: false, code: 401, msg: 'no' }), { currentPath: () => '/thirdLogin' });
+    const b = setup(() => json({ success: false, code: 401, msg: 'no' }), {
+      currentPath: () => '/thirdLogin',
+    });
     await b.request('/agent').catch(() => undefined);
     expect(b.env.toast).not.toHaveBeenCalled();
     vi.advanceTimersByTime(800);

@@ -22,6 +22,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** A 401 from this call does not log the user out (the login call itself). */
   noAuthRedirect?: boolean;
+  /** Resolve with the whole success envelope instead of its data (to show the server's msg). */
+  envelope?: boolean;
   /** Caller's own cancellation (react-query passes one). */
   signal?: AbortSignal;
 }
@@ -34,7 +36,13 @@ export class RequestError extends Error {
   readonly timeout: boolean;
   constructor(
     message: string,
-    init: { code: number; key?: string; fields?: Record<string, string>; cancelled?: boolean; timeout?: boolean },
+    init: {
+      code: number;
+      key?: string;
+      fields?: Record<string, string>;
+      cancelled?: boolean;
+      timeout?: boolean;
+    },
   ) {
     super(message);
     this.name = 'RequestError';
@@ -148,20 +156,24 @@ export function createRequester(env: RequestEnv): Requester {
     const elapsed = env.now() - started;
     if (elapsed > NETWORK_DELAY_LOG_MS) env.warn(`[request] ${method} ${key} took ${elapsed} ms`);
 
-    let body: Envelope<T> | null = null;
+    let body: Envelope<T> | null;
     try {
       body = (await res.json()) as Envelope<T>;
     } catch {
+      // Not JSON (proxy error page, empty body): treated as a server failure without message.
       body = null;
     }
 
-    if (body && body.success === true) return body.data;
+    if (body && body.success === true) return opts.envelope ? (body as unknown as T) : body.data;
 
     const err: ErrEnvelope | null = body && body.success === false ? body : null;
     const code = err?.code ?? res.status;
     if (res.status === CODES.unauthorized || code === CODES.unauthorized) {
       unauthorized(err, key, opts);
-      throw new RequestError(err?.msg || CLIENT_TEXTS.notLoggedIn, { code: CODES.unauthorized, key: err?.key });
+      throw new RequestError(err?.msg || CLIENT_TEXTS.notLoggedIn, {
+        code: CODES.unauthorized,
+        key: err?.key,
+      });
     }
     const text = (err?.key && env.keyText(err.key)) || err?.msg || CLIENT_TEXTS.serverError;
     if (!SILENT_CODES.includes(code)) toast(text, key, opts);

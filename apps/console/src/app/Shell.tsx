@@ -1,0 +1,126 @@
+import { useMemo, useState } from 'react';
+import { Avatar, Button, Layout, Menu, Space, Typography, theme } from 'antd';
+import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from './session';
+import { useUi } from './ui';
+import { buildMenu, matchRoute } from './menu';
+import { LanguageSwitch } from './components/LanguageSwitch';
+import { ThemeSwitch } from './components/ThemeSwitch';
+import { AgentState } from './components/AgentState';
+import { ShellProviders } from './ShellProviders';
+
+const { Sider, Header, Content } = Layout;
+
+export default function Shell() {
+  return (
+    <ShellProviders>
+      <ShellLayout />
+    </ShellProviders>
+  );
+}
+
+function ShellLayout() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const routes = useSession((s) => s.routes);
+  const user = useSession((s) => s.info?.user);
+  const logout = useSession((s) => s.logout);
+  const language = useUi((s) => s.language);
+  const [collapsed, setCollapsed] = useState(false);
+
+  const items = useMemo(() => buildMenu(routes, t, language), [routes, t, language]);
+  const trail = matchRoute(routes, pathname);
+  const selected = trail.length ? trail[trail.length - 1].fullPath : pathname;
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (trail.length > 1 ? [trail[0].fullPath] : []));
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Sider
+        collapsible
+        collapsed={collapsed}
+        trigger={null}
+        width={220}
+        theme="light"
+        style={{
+          borderRight: `1px solid ${token.colorBorderSecondary}`,
+          overflow: 'auto',
+          height: '100vh',
+          position: 'sticky',
+          top: 0,
+        }}
+      >
+        <div
+          style={{
+            height: 56,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontWeight: 600,
+            fontSize: 16,
+            color: token.colorPrimary,
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {collapsed ? 'K' : t('app.title')}
+        </div>
+        <Menu
+          data-testid="main-menu"
+          mode="inline"
+          items={items}
+          selectedKeys={[selected]}
+          openKeys={collapsed ? undefined : openKeys}
+          onOpenChange={setOpenKeys}
+          onClick={({ key }) => void navigate(key)}
+          style={{ borderInlineEnd: 'none' }}
+        />
+      </Sider>
+      <Layout>
+        <Header
+          style={{
+            background: token.colorBgContainer,
+            padding: '0 16px',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            height: 56,
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+          }}
+        >
+          <Space>
+            <Button
+              type="text"
+              aria-label={t('shell.collapse')}
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed((c) => !c)}
+            />
+            <Typography.Text strong data-testid="page-title">
+              {trail.map((r) => t(r.title)).join(' / ')}
+            </Typography.Text>
+          </Space>
+          <Space size="middle">
+            <AgentState />
+            <LanguageSwitch />
+            <ThemeSwitch />
+            <Space data-testid="user-menu">
+              <Avatar size="small" style={{ background: token.colorPrimary }} icon={<UserOutlined />} />
+              <span data-testid="user-name">{user?.uname || user?.username}</span>
+            </Space>
+            <Button type="text" data-testid="logout" icon={<LogoutOutlined />} onClick={() => void logout()}>
+              {t('shell.logout')}
+            </Button>
+          </Space>
+        </Header>
+        <Content style={{ padding: 16 }}>
+          <Outlet />
+        </Content>
+      </Layout>
+    </Layout>
+  );
+}

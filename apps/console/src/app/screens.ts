@@ -1,0 +1,21 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyScreen } from './lazy';
+
+/**
+ * Screens built so far, by absolute route path; every other permitted route renders the
+ * "coming soon" page inside the shell. Each screen is its own chunk.
+ */
+export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  '/setup/section': lazyScreen(() => import('../features/section/screens/SectionScreen')),
+  '/setup/role': lazyScreen(() => import('../features/role/screens/RoleScreen')),
+  '/setup/personaSecurity': lazyScreen(() => import('../features/security/screens/PersonaSecurityScreen')),
+  '/dataAnalysis/loginLog': lazyScreen(() => import('../features/loginLog/screens/LoginLogScreen')),
+};
+
+export const Shell = lazyScreen(() => import('./Shell'));
+export const ComingSoon = lazyScreen(() => import('./ComingSoon'));
+export const LoginScreen = lazyScreen(() => import('../features/auth/screens/LoginScreen'));
+export const RegisterScreen = lazyScreen(() => import('../features/auth/screens/RegisterScreen'));
+export const ThirdLoginScreen = lazyScreen(() => import('../features/auth/screens/ThirdLoginScreen'));
+export const StatusScreen = lazyScreen(() => import('./StatusScreen'));
+export const VisitorPlaceholder = lazyScreen(() => import('../features/visitor/VisitorPlaceholder'));

@@ -1,0 +1,48 @@
+import type { AuthMap } from '@kefu/protocol';
+import { get, request } from '../../lib/api';
+
+export interface SessionUser {
+  id: string;
+  orgi?: string;
+  username: string;
+  uname?: string;
+  usertype: string;
+  superuser?: boolean;
+  organ?: string | null;
+  organname?: string | null;
+  skill?: boolean;
+  language?: string;
+  on_state?: string;
+}
+
+/** GET /api/agent */
+export interface AgentInfo {
+  user: SessionUser;
+  organ: { id: string; name: string; skill?: boolean } | null;
+  auth: AuthMap;
+  superuser?: boolean;
+}
+
+export const fetchAgent = () => get<AgentInfo>('/agent');
+
+export const login = (username: string, password: string) =>
+  request<{ token: string; user: SessionUser }>('/tokens', {
+    method: 'POST',
+    body: { username, password },
+    // The login form shows the server's message itself, and a 401 here is a wrong password, not an expired session.
+    silent: true,
+    noAuthRedirect: true,
+  });
+
+export const revokeToken = () =>
+  request<null>('/tokens', { method: 'DELETE', silent: true, noAuthRedirect: true });
+
+export const updatePassword = (oldpassword: string, password: string) =>
+  request<null>('/agent/my/updatePassword', { method: 'POST', body: { oldpassword, password } });
+
+export interface TokenInfo {
+  title?: string;
+  favlogo?: string;
+}
+export const fetchTokenInfo = () =>
+  request<TokenInfo>('/tokens/info', { silent: true, noAuthRedirect: true });

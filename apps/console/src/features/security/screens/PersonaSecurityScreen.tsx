@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Button, Card, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { updatePassword } from '../../auth/api';
+import { rules } from '../../../lib/formRules';
+import { applyFieldErrors } from '../../../lib/formErrors';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../app/session';
+
+interface Fields {
+  oldpassword: string;
+  password: string;
+  confirm: string;
+}
+
+/** /setup/personaSecurity: change one's own password; the server revokes every token, so log in again. */
+export default function PersonaSecurityScreen() {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<Fields>();
+  const r = rules(i18n.language);
+  const expire = useSession((s) => s.expire);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (v: Fields) => {
+    setBusy(true);
+    try {
+      await updatePassword(v.oldpassword, v.password);
+      notify.success(t('security.relogin'));
+      expire();
+    } catch (e) {
+      applyFieldErrors(form, e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title={t('security.title')} style={{ maxWidth: 560 }} data-testid="security-screen">
+      <Form<Fields> form={form} layout="vertical" onFinish={submit} scrollToFirstError>
+        <Form.Item name="oldpassword" label={t('security.oldPassword')} rules={[r.required]}>
+          <Input.Password data-testid="security-old" autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="password" label={t('security.newPassword')} rules={[r.required]}>
+          <Input.Password data-testid="security-new" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('security.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            r.required,
+            ({ getFieldValue }) => ({
+              validator: (_, v: string) =>
+                !v || v === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('security.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password data-testid="security-confirm" autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="security-submit">
+          {t('security.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

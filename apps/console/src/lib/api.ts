@@ -1,0 +1,47 @@
+import { ERROR_MESSAGES, type ErrorKey, type OkEnvelope } from '@kefu/protocol';
+import { createRequester, type Query } from './request';
+import { getToken } from './storage';
+import { notify } from './notify';
+import { i18n } from './i18n';
+
+/** Set by the session module: clears the token and sends the user to /login. */
+let unauthorizedHandler: () => void = () => window.location.assign('/login');
+export const onUnauthorized = (fn: () => void): void => {
+  unauthorizedHandler = fn;
+};
+
+function keyText(key: string): string | undefined {
+  const k = `error.${key}`;
+  if (i18n.isInitialized && i18n.exists(k)) return i18n.t(k);
+  const m = (ERROR_MESSAGES as Record<string, { zh: string; en: string } | undefined>)[key as ErrorKey];
+  if (!m) return undefined;
+  return (i18n.language ?? 'zh').startsWith('en') ? m.en : m.zh;
+}
+
+export const request = createRequester({
+  fetch: (input, init) => window.fetch(input, init),
+  getToken,
+  toast: (text) => notify.error(text),
+  onUnauthorized: () => unauthorizedHandler(),
+  keyText,
+  currentPath: () => window.location.pathname,
+  now: () => Date.now(),
+  warn: (...args) => console.warn(...args),
+});
+
+export const get = <T>(path: string, params?: Query, signal?: AbortSignal) =>
+  request<T>(path, { params, signal });
+export const post = <T>(path: string, body: unknown = {}) => request<T>(path, { method: 'POST', body });
+
+/** A write whose success message the user should see: resolves with the server's msg. */
+export const postForMsg = async (path: string, body: unknown = {}): Promise<string> =>
+  (await request<OkEnvelope<unknown>>(path, { method: 'POST', body, envelope: true })).msg;
+
+/** Downloads cannot carry a header, so the token goes in the query (docs/api.md). */
+export function downloadUrl(path: string, params: Query = {}): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...params, authorization: getToken() })) {
+    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  }
+  return `/api${path}?${qs.toString()}`;
+}

@@ -52,10 +52,17 @@ export async function login(app: FastifyInstance, username: string, password: st
 }
 
 /** A role holding exactly `codes`, stored directly. */
-export async function insertRole(db: Db, codes: readonly string[], name = `r_${newId().slice(0, 8)}`): Promise<string> {
+export async function insertRole(
+  db: Db,
+  codes: readonly string[],
+  name = `r_${newId().slice(0, 8)}`,
+): Promise<string> {
   const id = newId();
   const now = Date.now();
-  await db.kysely.insertInto('role').values({ id, orgi: 'kefu', name, description: '', createtime: now, updatetime: now }).execute();
+  await db.kysely
+    .insertInto('role')
+    .values({ id, orgi: 'kefu', name, description: '', createtime: now, updatetime: now })
+    .execute();
   if (codes.length) {
     await db.kysely
       .insertInto('role_auth')

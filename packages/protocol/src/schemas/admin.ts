@@ -26,7 +26,11 @@ export const organSaveSchema = z.object({
 export const organUpdateSchema = organSaveSchema.extend({ id: idField() });
 
 const usertype = z.enum(['0', '1'], { error: 'invalid_field' });
-const maxusers = z.coerce.number({ error: 'invalid_field' }).int('invalid_field').min(0, 'invalid_field').max(1000, 'too_long');
+const maxusers = z.coerce
+  .number({ error: 'invalid_field' })
+  .int('invalid_field')
+  .min(0, 'invalid_field')
+  .max(1000, 'too_long');
 
 const userFields = {
   username: requiredText(LIMITS.username).regex(USERNAME_RE, 'invalid_field'),
@@ -48,7 +52,10 @@ export const userSaveSchema = z.object({ ...userFields, password: newPassword() 
 export const userUpdateSchema = z.object({
   ...userFields,
   id: idField(),
-  password: z.union([z.literal(''), z.null(), newPassword()]).optional().transform((v) => (v ? v : undefined)),
+  password: z
+    .union([z.literal(''), z.null(), newPassword()])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 
 export const userPageQuery = z.object({

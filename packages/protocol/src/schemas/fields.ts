@@ -24,21 +24,26 @@ export const isStrongPassword = (password: string): boolean =>
 
 /** A string whose absence reads as `required` and wrong type as `invalid_field`. */
 export const str = () =>
-  z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'required' : 'invalid_field') });
+  z.string({
+    error: (iss) => (iss.input === undefined || iss.input === null ? 'required' : 'invalid_field'),
+  });
 
 export const requiredText = (max: number) => str().trim().min(1, 'required').max(max, 'too_long');
 export const optionalText = (max: number) => str().trim().max(max, 'too_long').nullish();
 
 export const idField = () => requiredText(LIMITS.id);
 /** Absent stays undefined ("keep"); '' or null mean "none" (null). */
-const noneIfBlank = (v: string | null | undefined): string | null | undefined => (v === undefined ? undefined : v || null);
+const noneIfBlank = (v: string | null | undefined): string | null | undefined =>
+  v === undefined ? undefined : v || null;
 
 export const optionalId = () => optionalText(LIMITS.id).transform(noneIfBlank);
 
 /** true/false, 1/0 or their string forms (form-encoded posts send strings). */
 export const flag = () =>
   z
-    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], { error: 'invalid_field' })
+    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], {
+      error: 'invalid_field',
+    })
     .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
 /** 0 | 1 as a number (sound switches). */
@@ -48,7 +53,9 @@ export const tone = () => flag().transform((v) => (v ? 1 : 0));
 export const idList = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
-    z.array(str().trim().min(1, 'required').max(LIMITS.id, 'too_long'), { error: 'invalid_field' }).max(1000, 'too_long'),
+    z
+      .array(str().trim().min(1, 'required').max(LIMITS.id, 'too_long'), { error: 'invalid_field' })
+      .max(1000, 'too_long'),
   );
 
 /** Optional mobile, 11 digits starting 1[2-9]; '' or null clear it. */
@@ -64,4 +71,5 @@ export const emailField = () =>
     .transform(noneIfBlank);
 
 /** Epoch milliseconds from a query string. */
-export const epochMs = () => z.coerce.number({ error: 'invalid_field' }).int('invalid_field').min(0, 'invalid_field').optional();
+export const epochMs = () =>
+  z.coerce.number({ error: 'invalid_field' }).int('invalid_field').min(0, 'invalid_field').optional();

@@ -27,7 +27,19 @@ export async function skillIdsOf(k: Kysely<Database>, userid: string): Promise<s
 export async function updateUser(
   k: Kysely<Database>,
   id: string,
-  set: Partial<Pick<UserRow, 'uname' | 'nickname' | 'language' | 'warningtone' | 'messagetone' | 'warningpath' | 'messagepath' | 'password_hash'>>,
+  set: Partial<
+    Pick<
+      UserRow,
+      | 'uname'
+      | 'nickname'
+      | 'language'
+      | 'warningtone'
+      | 'messagetone'
+      | 'warningpath'
+      | 'messagepath'
+      | 'password_hash'
+    >
+  >,
 ): Promise<void> {
   await k
     .updateTable('users')

@@ -17,7 +17,9 @@ function originOf(req: FastifyRequest, fallbackPort: number): service.RequestOri
 /** Session calls: any logged-in user (the /api guard has authenticated them). */
 export function registerAgent(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  app.get('/api/agent', async (req) => ok(await service.agentInfo(db, principal(req), originOf(req, ctx.config.port))));
+  app.get('/api/agent', async (req) =>
+    ok(await service.agentInfo(db, principal(req), originOf(req, ctx.config.port))),
+  );
   app.post('/api/agent', async (req) =>
     ok(await service.updateProfile(db, principal(req), parse(profileSchema, input(req)))),
   );

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { ALL_PERMISSION_CODES, SUPER_USERTYPE, type AuthMap, passwordChangeSchema, profileSchema, soundSchema } from '@kefu/protocol';
+import {
+  ALL_PERMISSION_CODES,
+  SUPER_USERTYPE,
+  type AuthMap,
+  passwordChangeSchema,
+  profileSchema,
+  soundSchema,
+} from '@kefu/protocol';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -23,7 +30,9 @@ export async function loadAgentUser(k: Kdb, userid: string, token: string): Prom
 
 /** usertype '0' holds every right; saying so in the map spares clients a special case. */
 export const effectiveAuth = (p: Pick<Principal, 'usertype' | 'auth'>): AuthMap =>
-  p.usertype === SUPER_USERTYPE ? Object.fromEntries(ALL_PERMISSION_CODES.map((c) => [c, true as const])) : p.auth;
+  p.usertype === SUPER_USERTYPE
+    ? Object.fromEntries(ALL_PERMISSION_CODES.map((c) => [c, true as const]))
+    : p.auth;
 
 export interface RequestOrigin {
   schema: string;
@@ -37,7 +46,11 @@ export async function agentInfo(db: Db, p: Principal, origin: RequestOrigin): Pr
   return { user, organ: presentOrgan(organ), auth: effectiveAuth(p), superuser: user.superuser, ...origin };
 }
 
-export async function updateProfile(db: Db, p: Principal, input: z.infer<typeof profileSchema>): Promise<AgentUserDto> {
+export async function updateProfile(
+  db: Db,
+  p: Principal,
+  input: z.infer<typeof profileSchema>,
+): Promise<AgentUserDto> {
   const set: Parameters<typeof repo.updateUser>[2] = {};
   if (input.uname !== undefined) set.uname = input.uname;
   if (input.nickname !== undefined) set.nickname = input.nickname ?? '';
@@ -47,14 +60,21 @@ export async function updateProfile(db: Db, p: Principal, input: z.infer<typeof 
 }
 
 export async function updateSound(db: Db, p: Principal, input: z.infer<typeof soundSchema>): Promise<void> {
-  const set: Parameters<typeof repo.updateUser>[2] = { warningtone: input.warningtone, messagetone: input.messagetone };
+  const set: Parameters<typeof repo.updateUser>[2] = {
+    warningtone: input.warningtone,
+    messagetone: input.messagetone,
+  };
   if (input.warningpath) set.warningpath = input.warningpath;
   if (input.messagepath) set.messagepath = input.messagepath;
   await repo.updateUser(db.kysely, p.id, set);
 }
 
 /** Checks the old password, stores the new one and ends every session of the user (this one too). */
-export async function changePassword(ctx: AppContext, p: Principal, input: z.infer<typeof passwordChangeSchema>): Promise<void> {
+export async function changePassword(
+  ctx: AppContext,
+  p: Principal,
+  input: z.infer<typeof passwordChangeSchema>,
+): Promise<void> {
   const u = await repo.findUser(ctx.db.kysely, p.id);
   if (!u) throw unauthorized('token_expired');
   if (!(await verifyPassword(u.password_hash, input.oldpassword))) throw badRequest('password_wrong');

@@ -27,15 +27,29 @@ describe('POST /tokens', () => {
     });
     const body = res.json();
     expect(res.statusCode).toBe(200);
-    expect(body).toMatchObject({ success: true, code: 200, data: { user: { username: 'admin', usertype: '0' } } });
+    expect(body).toMatchObject({
+      success: true,
+      code: 200,
+      data: { user: { username: 'admin', usertype: '0' } },
+    });
     expect(body.data.token).toMatch(/^[0-9a-f]{64}$/);
     expect(body.data.user.sessionid).toBe(hashToken(body.data.token));
     expect(JSON.stringify(body)).not.toContain('argon2');
     const log = await lastLog(t);
-    expect(log).toMatchObject({ username: 'admin', ip: '203.0.113.9', success: 1, reason: '', useragent: CHROME_UA });
+    expect(log).toMatchObject({
+      username: 'admin',
+      ip: '203.0.113.9',
+      success: 1,
+      reason: '',
+      useragent: CHROME_UA,
+    });
     expect(log.browser).toBe('Chrome 126');
     expect(log.os).toBe('Windows 10');
-    const admin = await t.db.kysely.selectFrom('users').select('lastlogin').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const admin = await t.db.kysely
+      .selectFrom('users')
+      .select('lastlogin')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
     expect(admin.lastlogin).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -58,14 +72,23 @@ describe('POST /tokens', () => {
     expectError(wrong, 'password_wrong');
     expect(await lastLog(t)).toMatchObject({ success: 0, reason: 'password_wrong', username: 'admin' });
 
-    expectError(await call(t.app, null, 'POST', '/tokens', { username: 'ghost', password: 'x' }), 'user_not_found');
+    expectError(
+      await call(t.app, null, 'POST', '/tokens', { username: 'ghost', password: 'x' }),
+      'user_not_found',
+    );
     expect(await lastLog(t)).toMatchObject({ success: 0, reason: 'user_not_found', userid: null });
 
     const u = await insertUser(t.db);
     await t.db.kysely.updateTable('users').set({ disabled: 1 }).where('id', '=', u.id).execute();
     // The disabled state is revealed only to someone who knows the password.
-    expectError(await call(t.app, null, 'POST', '/tokens', { username: u.username, password: 'bad' }), 'password_wrong');
-    expectError(await call(t.app, null, 'POST', '/tokens', { username: u.username, password: u.password }), 'user_disabled');
+    expectError(
+      await call(t.app, null, 'POST', '/tokens', { username: u.username, password: 'bad' }),
+      'password_wrong',
+    );
+    expectError(
+      await call(t.app, null, 'POST', '/tokens', { username: u.username, password: u.password }),
+      'user_disabled',
+    );
     expect(await lastLog(t)).toMatchObject({ success: 0, reason: 'user_disabled', userid: u.id });
     expect(await count(t.db, 'login_log')).toBe(before + 4);
     expect(await count(t.db, 'tokens')).toBe(1); // only createSeededApp's own login
@@ -76,7 +99,12 @@ describe('POST /tokens', () => {
     const r = await call(t.app, null, 'POST', '/tokens', { username: 'admin' });
     expectError(r, 'required');
     expect(r.body.fields).toHaveProperty('password');
-    const bad = await t.app.inject({ method: 'POST', url: '/tokens', payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/tokens',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, key: 'invalid_body', code: 400 });
   });
@@ -84,8 +112,14 @@ describe('POST /tokens', () => {
   it('rate-limits per IP and username, answering 429 even for the right password', async () => {
     t = await createSeededApp({ loginRateLimit: 3 });
     const from = (ip: string, password: string, username = 'admin') =>
-      t!.app.inject({ method: 'POST', url: '/tokens', payload: { username, password }, headers: { 'x-forwarded-for': ip } });
-    for (let i = 0; i < 3; i++) expect((await from('198.51.100.1', 'wrong')).json().key).toBe('password_wrong');
+      t!.app.inject({
+        method: 'POST',
+        url: '/tokens',
+        payload: { username, password },
+        headers: { 'x-forwarded-for': ip },
+      });
+    for (let i = 0; i < 3; i++)
+      expect((await from('198.51.100.1', 'wrong')).json().key).toBe('password_wrong');
     const limited = await from('198.51.100.1', 'Admin#12345');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ success: false, code: 429, key: 'login_rate_limited' });
@@ -112,7 +146,11 @@ describe('token lifecycle', () => {
 
   it('an expired token gets the 401 envelope', async () => {
     t = await createSeededApp();
-    await t.db.kysely.updateTable('tokens').set({ expires: Date.now() - 1000 }).where('id', '=', hashToken(t.adminToken)).execute();
+    await t.db.kysely
+      .updateTable('tokens')
+      .set({ expires: Date.now() - 1000 })
+      .where('id', '=', hashToken(t.adminToken))
+      .execute();
     const r = await call(t.app, t.adminToken, 'GET', '/api/agent');
     expect(r.status).toBe(401);
     expect(r.body).toMatchObject({ success: false, code: 401, key: 'token_expired' });
@@ -120,9 +158,17 @@ describe('token lifecycle', () => {
 
   it('no token or a made-up token is 401 not_logged_in; ?authorization= works for downloads', async () => {
     t = await createSeededApp();
-    expect((await call(t.app, null, 'GET', '/api/agent')).body).toMatchObject({ code: 401, key: 'not_logged_in' });
-    expect((await call(t.app, 'f'.repeat(64), 'GET', '/api/agent')).body).toMatchObject({ code: 401, key: 'not_logged_in' });
-    expect((await call(t.app, null, 'GET', `/api/agent?authorization=${t.adminToken}`)).body.success).toBe(true);
+    expect((await call(t.app, null, 'GET', '/api/agent')).body).toMatchObject({
+      code: 401,
+      key: 'not_logged_in',
+    });
+    expect((await call(t.app, 'f'.repeat(64), 'GET', '/api/agent')).body).toMatchObject({
+      code: 401,
+      key: 'not_logged_in',
+    });
+    expect((await call(t.app, null, 'GET', `/api/agent?authorization=${t.adminToken}`)).body.success).toBe(
+      true,
+    );
     expect((await call(t.app, `Bearer ${t.adminToken}`, 'GET', '/api/agent')).body.success).toBe(true);
   });
 });
@@ -135,13 +181,22 @@ describe('public info and unknown routes', () => {
       data: { title: '在线客服', favlogo: '' },
     });
     await t.db.kysely.updateTable('organization').set({ title: 'Acme', favlogo: '/f.ico' }).execute();
-    expect((await call(t.app, null, 'GET', '/tokens/info')).body.data).toEqual({ title: 'Acme', favlogo: '/f.ico' });
+    expect((await call(t.app, null, 'GET', '/tokens/info')).body.data).toEqual({
+      title: 'Acme',
+      favlogo: '/f.ico',
+    });
   });
 
   it('an /api route without a handler answers the 404 envelope', async () => {
     t = await createSeededApp();
     for (const method of ['GET', 'POST'] as const) {
-      const r = await call(t.app, t.adminToken, method, '/api/no/such/thing', method === 'POST' ? { a: 1 } : undefined);
+      const r = await call(
+        t.app,
+        t.adminToken,
+        method,
+        '/api/no/such/thing',
+        method === 'POST' ? { a: 1 } : undefined,
+      );
       expect(r.status).toBe(404);
       expect(r.body).toMatchObject({ success: false, code: 404, key: 'not_found' });
     }

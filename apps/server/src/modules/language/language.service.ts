@@ -11,7 +11,10 @@ export function resolveLanguage(requested: string | undefined): Lang {
   return LANGUAGES.find((l) => l.language === base) ?? LANGUAGES[0];
 }
 
-export function languageTexts(requested: string | undefined): { language: string; list: { name: string; text: string }[] } {
+export function languageTexts(requested: string | undefined): {
+  language: string;
+  list: { name: string; text: string }[];
+} {
   const lang = resolveLanguage(requested);
   const list = Object.entries(lang.texts as Record<string, string>).map(([name, text]) => ({ name, text }));
   return { language: lang.language, list };

@@ -22,7 +22,9 @@ describe('GET /api/language (public)', () => {
     expect((await call<Texts>(t.app, null, 'GET', '/api/language?l=zh_CN')).body.data.language).toBe('zh');
   });
   it('falls back to the first listed language for an unknown one, and to zh without l', async () => {
-    expect((await call<Texts>(t.app, null, 'GET', '/api/language?l=fr-FR')).body.data.language).toBe(LANGUAGES[0].language);
+    expect((await call<Texts>(t.app, null, 'GET', '/api/language?l=fr-FR')).body.data.language).toBe(
+      LANGUAGES[0].language,
+    );
     expect((await call<Texts>(t.app, null, 'GET', '/api/language')).body.data.language).toBe('zh');
   });
   it('lists languages', async () => {

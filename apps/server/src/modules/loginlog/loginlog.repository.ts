@@ -21,9 +21,21 @@ function where(f: LoginLogFilter) {
   };
 }
 
-export async function pageLogs(k: Kysely<Database>, f: LoginLogFilter, pg: Paging): Promise<{ rows: LoginLogRow[]; total: number }> {
+export async function pageLogs(
+  k: Kysely<Database>,
+  f: LoginLogFilter,
+  pg: Paging,
+): Promise<{ rows: LoginLogRow[]; total: number }> {
   const [rows, total] = await Promise.all([
-    k.selectFrom('login_log').selectAll().where(where(f)).orderBy('createtime', 'desc').orderBy('id', 'desc').limit(pg.ps).offset(offsetOf(pg)).execute(),
+    k
+      .selectFrom('login_log')
+      .selectAll()
+      .where(where(f))
+      .orderBy('createtime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pg.ps)
+      .offset(offsetOf(pg))
+      .execute(),
     k
       .selectFrom('login_log')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -35,4 +47,11 @@ export async function pageLogs(k: Kysely<Database>, f: LoginLogFilter, pg: Pagin
 
 /** Newest first, at most `limit` rows (an export is a report, not a backup). */
 export const allLogs = (k: Kysely<Database>, f: LoginLogFilter, limit: number): Promise<LoginLogRow[]> =>
-  k.selectFrom('login_log').selectAll().where(where(f)).orderBy('createtime', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  k
+    .selectFrom('login_log')
+    .selectAll()
+    .where(where(f))
+    .orderBy('createtime', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();

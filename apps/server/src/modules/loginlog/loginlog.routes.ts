@@ -17,7 +17,12 @@ export function registerLoginLog(app: FastifyInstance, { db }: AppContext): void
     return ok(await service.page(db, principal(req), parse(loginLogQuery, all), parse(pagingSchema, all)));
   });
   app.get('/api/analyse/exLoginLogs', guard, async (req, reply) => {
-    const buf = await service.exportXlsx(db, principal(req), parse(loginLogQuery, input(req)), requestLang(req));
+    const buf = await service.exportXlsx(
+      db,
+      principal(req),
+      parse(loginLogQuery, input(req)),
+      requestLang(req),
+    );
     const name = `loginlog-${new Date().toISOString().slice(0, 10)}.xlsx`;
     return reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

@@ -11,7 +11,12 @@ export const EXPORT_MAX_ROWS = 50_000;
 
 type Query = z.infer<typeof loginLogQuery>;
 
-const filterOf = (p: Principal, q: Query): repo.LoginLogFilter => ({ orgi: p.orgi, username: q.username, begin: q.begin, end: q.end });
+const filterOf = (p: Principal, q: Query): repo.LoginLogFilter => ({
+  orgi: p.orgi,
+  username: q.username,
+  begin: q.begin,
+  end: q.end,
+});
 
 export async function page(db: Db, p: Principal, q: Query, pg: Paging): Promise<Page<LoginLogDto>> {
   const { rows, total } = await repo.pageLogs(db.kysely, filterOf(p, q), pg);

@@ -23,30 +23,55 @@ describe('login log', () => {
     const all = (await call<PageRes>(t.app, viewer.token, 'GET', '/api/analyse/loginLogs')).body.data;
     expect(all).toMatchObject({ total: 5, page: 1, size: 20 });
     expect(Object.keys(all.list[0]).sort()).toEqual(
-      ['browser', 'createtime', 'id', 'ip', 'os', 'reason', 'success', 'useragent', 'userid', 'username'].sort(),
+      [
+        'browser',
+        'createtime',
+        'id',
+        'ip',
+        'os',
+        'reason',
+        'success',
+        'useragent',
+        'userid',
+        'username',
+      ].sort(),
     );
     expect(all.list[0].createtime).toBeGreaterThanOrEqual(all.list[4].createtime);
 
-    const admin = (await call<PageRes>(t.app, viewer.token, 'GET', '/api/analyse/loginLogs?username=admin&ps=1&p=2')).body.data;
+    const admin = (
+      await call<PageRes>(t.app, viewer.token, 'GET', '/api/analyse/loginLogs?username=admin&ps=1&p=2')
+    ).body.data;
     expect(admin.total).toBe(2);
     expect(admin.list).toHaveLength(1);
     expect(admin.list[0]).toMatchObject({ username: 'admin' });
-    const ghost = (await call<PageRes>(t.app, viewer.token, 'GET', '/api/analyse/loginLogs?username=ghost')).body.data.list[0];
+    const ghost = (await call<PageRes>(t.app, viewer.token, 'GET', '/api/analyse/loginLogs?username=ghost'))
+      .body.data.list[0];
     expect(ghost).toMatchObject({ success: false, reason: 'user_not_found', userid: null });
 
     const future = Date.now() + 60_000;
-    expect((await call<PageRes>(t.app, viewer.token, 'GET', `/api/analyse/loginLogs?begin=${future}`)).body.data.total).toBe(0);
-    expect((await call<PageRes>(t.app, viewer.token, 'GET', `/api/analyse/loginLogs?end=${future}&ps=500`)).body.data).toMatchObject({
+    expect(
+      (await call<PageRes>(t.app, viewer.token, 'GET', `/api/analyse/loginLogs?begin=${future}`)).body.data
+        .total,
+    ).toBe(0);
+    expect(
+      (await call<PageRes>(t.app, viewer.token, 'GET', `/api/analyse/loginLogs?end=${future}&ps=500`)).body
+        .data,
+    ).toMatchObject({
       total: 5,
       size: 100,
     });
-    expect((await call(t.app, viewer.token, 'GET', '/api/analyse/loginLogs?begin=yesterday')).body).toMatchObject({ key: 'invalid_field' });
+    expect(
+      (await call(t.app, viewer.token, 'GET', '/api/analyse/loginLogs?begin=yesterday')).body,
+    ).toMatchObject({ key: 'invalid_field' });
   });
 
   it('exports an .xlsx, with the token in the query', async () => {
     t = await createSeededApp();
     await call(t.app, null, 'POST', '/tokens', { username: 'admin', password: 'wrong' });
-    const res = await t.app.inject({ method: 'GET', url: `/api/analyse/exLoginLogs?authorization=${t.adminToken}&username=admin` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/analyse/exLoginLogs?authorization=${t.adminToken}&username=admin`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="loginlog-.*\.xlsx"/);

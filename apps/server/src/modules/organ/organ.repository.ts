@@ -4,12 +4,23 @@ import type { Database, OrganTable } from '../../platform/db/schema.js';
 export type OrganRow = Selectable<OrganTable>;
 
 export const listOrgans = (k: Kysely<Database>, orgi: string): Promise<OrganRow[]> =>
-  k.selectFrom('organ').selectAll().where('orgi', '=', orgi).orderBy('sortindex').orderBy('createtime').execute();
+  k
+    .selectFrom('organ')
+    .selectAll()
+    .where('orgi', '=', orgi)
+    .orderBy('sortindex')
+    .orderBy('createtime')
+    .execute();
 
 export const findOrgan = (k: Kysely<Database>, orgi: string, id: string): Promise<OrganRow | undefined> =>
   k.selectFrom('organ').selectAll().where('orgi', '=', orgi).where('id', '=', id).executeTakeFirst();
 
-export async function nameTaken(k: Kysely<Database>, orgi: string, name: string, exceptId?: string): Promise<boolean> {
+export async function nameTaken(
+  k: Kysely<Database>,
+  orgi: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   let q = k.selectFrom('organ').select('id').where('orgi', '=', orgi).where('name', '=', name);
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
@@ -19,7 +30,12 @@ export async function nameTaken(k: Kysely<Database>, orgi: string, name: string,
 export async function membersByOrgan(k: Kysely<Database>, orgi: string): Promise<Map<string, Set<string>>> {
   const [links, primaries] = await Promise.all([
     k.selectFrom('user_organ').select(['userid', 'organid']).where('orgi', '=', orgi).execute(),
-    k.selectFrom('users').select(['id', 'organ']).where('orgi', '=', orgi).where('organ', 'is not', null).execute(),
+    k
+      .selectFrom('users')
+      .select(['id', 'organ'])
+      .where('orgi', '=', orgi)
+      .where('organ', 'is not', null)
+      .execute(),
   ]);
   const out = new Map<string, Set<string>>();
   const add = (organ: string, user: string) => {
@@ -39,8 +55,12 @@ export async function hasUsers(k: Kysely<Database>, id: string): Promise<boolean
 }
 
 export const hasChildren = async (k: Kysely<Database>, orgi: string, id: string): Promise<boolean> =>
-  (await k.selectFrom('organ').select('id').where('orgi', '=', orgi).where('parentid', '=', id).executeTakeFirst()) !==
-  undefined;
+  (await k
+    .selectFrom('organ')
+    .select('id')
+    .where('orgi', '=', orgi)
+    .where('parentid', '=', id)
+    .executeTakeFirst()) !== undefined;
 
 export async function nextSortindex(k: Kysely<Database>, orgi: string): Promise<number> {
   const row = await k
@@ -51,7 +71,8 @@ export async function nextSortindex(k: Kysely<Database>, orgi: string): Promise<
   return Number(row?.m ?? 0) + 1;
 }
 
-export const insertOrgan = (k: Kysely<Database>, row: OrganRow) => k.insertInto('organ').values(row).execute();
+export const insertOrgan = (k: Kysely<Database>, row: OrganRow) =>
+  k.insertInto('organ').values(row).execute();
 
 export const updateOrgan = (
   k: Kysely<Database>,
@@ -59,4 +80,5 @@ export const updateOrgan = (
   set: Pick<OrganRow, 'name' | 'parentid' | 'skill' | 'updatetime'>,
 ) => k.updateTable('organ').set(set).where('id', '=', id).execute();
 
-export const deleteOrgan = (k: Kysely<Database>, id: string) => k.deleteFrom('organ').where('id', '=', id).execute();
+export const deleteOrgan = (k: Kysely<Database>, id: string) =>
+  k.deleteFrom('organ').where('id', '=', id).execute();

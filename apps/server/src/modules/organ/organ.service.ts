@@ -11,7 +11,10 @@ import { presentOrgan, type OrganDto } from './organ.presenter.js';
 type Kdb = Db['kysely'];
 
 export async function list(db: Db, p: Principal): Promise<OrganDto[]> {
-  const [organs, members] = await Promise.all([repo.listOrgans(db.kysely, p.orgi), repo.membersByOrgan(db.kysely, p.orgi)]);
+  const [organs, members] = await Promise.all([
+    repo.listOrgans(db.kysely, p.orgi),
+    repo.membersByOrgan(db.kysely, p.orgi),
+  ]);
   return organs.map((o) => presentOrgan(o, members.get(o.id)?.size ?? 0));
 }
 
@@ -67,7 +70,11 @@ export async function save(db: Db, p: Principal, input: z.infer<typeof organSave
     .catch(mapUnique);
 }
 
-export async function update(db: Db, p: Principal, input: z.infer<typeof organUpdateSchema>): Promise<OrganDto> {
+export async function update(
+  db: Db,
+  p: Principal,
+  input: z.infer<typeof organUpdateSchema>,
+): Promise<OrganDto> {
   return db.kysely
     .transaction()
     .execute(async (k) => {

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertUser } from '../../../test/harness.js';
-import { call, createSeededApp, expectError, snapshot, userWithCodes, type SeededApp } from '../../../test/factories.js';
+import {
+  call,
+  createSeededApp,
+  expectError,
+  snapshot,
+  userWithCodes,
+  type SeededApp,
+} from '../../../test/factories.js';
 import { uniqueViolationColumns } from '../../platform/db/unique.js';
 import type { OrganDto } from './organ.presenter.js';
 
@@ -44,7 +51,11 @@ describe('department tree', () => {
     expect(list.find((o) => o.name === '客服部')?.usercount).toBe(1);
     expect(list.find((o) => o.id === east.id)).toMatchObject({ usercount: 1, sortindex: expect.any(Number) });
 
-    const upd = await call<OrganDto>(t.app, t.adminToken, 'POST', '/api/organ/update', { id: sales.id, name: 'Sales 2', skill: '0' });
+    const upd = await call<OrganDto>(t.app, t.adminToken, 'POST', '/api/organ/update', {
+      id: sales.id,
+      name: 'Sales 2',
+      skill: '0',
+    });
     expect(upd.body.data).toMatchObject({ id: sales.id, name: 'Sales 2', skill: false, parentid: null });
     const created = (await save(t, { name: 'Temp' })).body.data;
     const del = await call(t.app, t.adminToken, 'GET', `/api/organ/delete?id=${created.id}`);
@@ -72,7 +83,8 @@ describe('department tree', () => {
       ['/api/organ/delete', { id: root.id }, 'organ_has_children'],
       ['/api/organ/delete', { id: grand.id }, 'organ_has_users'],
     ];
-    for (const [url, body, key] of cases) expectError(await call(t.app, t.adminToken, 'POST', url, body), key);
+    for (const [url, body, key] of cases)
+      expectError(await call(t.app, t.adminToken, 'POST', url, body), key);
     const missing = await call(t.app, t.adminToken, 'POST', '/api/organ/update', { id: 'nope', name: 'N' });
     expect(missing.status).toBe(404);
     expect(await snapshot(t.db)).toBe(before);
@@ -80,7 +92,11 @@ describe('department tree', () => {
 
   it('two concurrent saves of one name: one wins, the other gets name_repeat (index-backed)', async () => {
     t = await createSeededApp();
-    const results = await Promise.all([save(t, { name: 'Race' }), save(t, { name: 'Race' }), save(t, { name: 'Race' })]);
+    const results = await Promise.all([
+      save(t, { name: 'Race' }),
+      save(t, { name: 'Race' }),
+      save(t, { name: 'Race' }),
+    ]);
     expect(results.filter((r) => r.body.success)).toHaveLength(1);
     for (const r of results.filter((x) => !x.body.success)) expectError(r, 'name_repeat');
   });

@@ -19,7 +19,12 @@ export async function userCounts(k: Kysely<Database>, orgi: string): Promise<Map
 export const findRole = (k: Kysely<Database>, orgi: string, id: string): Promise<RoleRow | undefined> =>
   k.selectFrom('role').selectAll().where('orgi', '=', orgi).where('id', '=', id).executeTakeFirst();
 
-export async function nameTaken(k: Kysely<Database>, orgi: string, name: string, exceptId?: string): Promise<boolean> {
+export async function nameTaken(
+  k: Kysely<Database>,
+  orgi: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   let q = k.selectFrom('role').select('id').where('orgi', '=', orgi).where('name', '=', name);
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
@@ -27,8 +32,11 @@ export async function nameTaken(k: Kysely<Database>, orgi: string, name: string,
 
 export const insertRole = (k: Kysely<Database>, row: RoleRow) => k.insertInto('role').values(row).execute();
 
-export const updateRole = (k: Kysely<Database>, id: string, set: Pick<RoleRow, 'name' | 'description' | 'updatetime'>) =>
-  k.updateTable('role').set(set).where('id', '=', id).execute();
+export const updateRole = (
+  k: Kysely<Database>,
+  id: string,
+  set: Pick<RoleRow, 'name' | 'description' | 'updatetime'>,
+) => k.updateTable('role').set(set).where('id', '=', id).execute();
 
 export async function deleteRole(k: Kysely<Database>, id: string): Promise<void> {
   await k.deleteFrom('role_auth').where('roleid', '=', id).execute();
@@ -37,16 +45,31 @@ export async function deleteRole(k: Kysely<Database>, id: string): Promise<void>
 }
 
 export const hasUsers = async (k: Kysely<Database>, id: string): Promise<boolean> =>
-  (await k.selectFrom('user_role').select('userid').where('roleid', '=', id).executeTakeFirst()) !== undefined;
+  (await k.selectFrom('user_role').select('userid').where('roleid', '=', id).executeTakeFirst()) !==
+  undefined;
 
 export async function roleCodes(k: Kysely<Database>, roleid: string): Promise<string[]> {
-  const rows = await k.selectFrom('role_auth').select('code').where('roleid', '=', roleid).orderBy('code').execute();
+  const rows = await k
+    .selectFrom('role_auth')
+    .select('code')
+    .where('roleid', '=', roleid)
+    .orderBy('code')
+    .execute();
   return rows.map((r) => r.code);
 }
 
-export async function setRoleCodes(k: Kysely<Database>, orgi: string, roleid: string, codes: readonly string[]): Promise<void> {
+export async function setRoleCodes(
+  k: Kysely<Database>,
+  orgi: string,
+  roleid: string,
+  codes: readonly string[],
+): Promise<void> {
   await k.deleteFrom('role_auth').where('roleid', '=', roleid).execute();
-  if (codes.length) await k.insertInto('role_auth').values(codes.map((code) => ({ roleid, code, orgi }))).execute();
+  if (codes.length)
+    await k
+      .insertInto('role_auth')
+      .values(codes.map((code) => ({ roleid, code, orgi })))
+      .execute();
 }
 
 export async function rolesOfUser(k: Kysely<Database>, userid: string): Promise<string[]> {
@@ -56,7 +79,12 @@ export async function rolesOfUser(k: Kysely<Database>, userid: string): Promise<
 
 export async function codesOfRoles(k: Kysely<Database>, roleIds: readonly string[]): Promise<string[]> {
   if (!roleIds.length) return [];
-  const rows = await k.selectFrom('role_auth').select('code').distinct().where('roleid', 'in', roleIds).execute();
+  const rows = await k
+    .selectFrom('role_auth')
+    .select('code')
+    .distinct()
+    .where('roleid', 'in', roleIds)
+    .execute();
   return rows.map((r) => r.code);
 }
 

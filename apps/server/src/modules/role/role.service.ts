@@ -12,7 +12,10 @@ import { assertKeepsRoleAdmin } from './self-guard.js';
 type Kdb = Db['kysely'];
 
 export async function list(db: Db, p: Principal): Promise<RoleDto[]> {
-  const [roles, counts] = await Promise.all([repo.listRoles(db.kysely, p.orgi), repo.userCounts(db.kysely, p.orgi)]);
+  const [roles, counts] = await Promise.all([
+    repo.listRoles(db.kysely, p.orgi),
+    repo.userCounts(db.kysely, p.orgi),
+  ]);
   return roles.map((r) => presentRole(r, counts.get(r.id) ?? 0));
 }
 
@@ -37,14 +40,25 @@ export async function save(db: Db, p: Principal, input: z.infer<typeof roleSaveS
     .execute(async (k) => {
       await checkName(k, p.orgi, input.name);
       const now = Date.now();
-      const row = { id: newId(), orgi: p.orgi, name: input.name, description: input.description ?? '', createtime: now, updatetime: now };
+      const row = {
+        id: newId(),
+        orgi: p.orgi,
+        name: input.name,
+        description: input.description ?? '',
+        createtime: now,
+        updatetime: now,
+      };
       await repo.insertRole(k, row);
       return presentRole(row, 0);
     })
     .catch(mapUnique);
 }
 
-export async function update(db: Db, p: Principal, input: z.infer<typeof roleUpdateSchema>): Promise<RoleDto> {
+export async function update(
+  db: Db,
+  p: Principal,
+  input: z.infer<typeof roleUpdateSchema>,
+): Promise<RoleDto> {
   return db.kysely
     .transaction()
     .execute(async (k) => {
@@ -75,7 +89,11 @@ export async function codes(db: Db, p: Principal, id: string): Promise<string[]>
   return repo.roleCodes(db.kysely, id);
 }
 
-export async function saveCodes(db: Db, p: Principal, input: z.infer<typeof roleAuthSaveSchema>): Promise<void> {
+export async function saveCodes(
+  db: Db,
+  p: Principal,
+  input: z.infer<typeof roleAuthSaveSchema>,
+): Promise<void> {
   const unique = [...new Set(input.codes)];
   await db.kysely.transaction().execute(async (k) => {
     await mustFind(k, p.orgi, input.id);

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, createSeededApp, expectError, insertRole, snapshot, userWithCodes, type SeededApp } from '../../../test/factories.js';
+import {
+  call,
+  createSeededApp,
+  expectError,
+  insertRole,
+  snapshot,
+  userWithCodes,
+  type SeededApp,
+} from '../../../test/factories.js';
 import type { RoleDto } from './role.presenter.js';
 
 let t: SeededApp | undefined;
@@ -17,7 +25,14 @@ describe('role permissions', () => {
     expect(r.body).toMatchObject({ success: false, code: 403 });
     const before = await snapshot(t.db);
     expect((await call(t.app, without.token, 'POST', '/api/role/save', { name: 'x' })).status).toBe(403);
-    expect((await call(t.app, without.token, 'POST', '/api/role/auth/save', { id: without.roleid, codes: ['A09_A02_A02'] })).status).toBe(403);
+    expect(
+      (
+        await call(t.app, without.token, 'POST', '/api/role/auth/save', {
+          id: without.roleid,
+          codes: ['A09_A02_A02'],
+        })
+      ).status,
+    ).toBe(403);
     expect(await snapshot(t.db)).toBe(before);
     const withIt = await userWithCodes(t, ['A09_A02_A02']);
     expect((await call(t.app, withIt.token, 'GET', '/api/role/list')).body.success).toBe(true);
@@ -32,9 +47,17 @@ describe('roles', () => {
       ['管理员', 1],
       ['客服', 0],
     ]);
-    const role = (await call<RoleDto>(t.app, t.adminToken, 'POST', '/api/role/save', { name: ' QA ', description: 'quality' })).body.data;
+    const role = (
+      await call<RoleDto>(t.app, t.adminToken, 'POST', '/api/role/save', {
+        name: ' QA ',
+        description: 'quality',
+      })
+    ).body.data;
     expect(role).toMatchObject({ name: 'QA', description: 'quality', usercount: 0 });
-    const upd = await call<RoleDto>(t.app, t.adminToken, 'POST', '/api/role/update', { id: role.id, name: 'QA2' });
+    const upd = await call<RoleDto>(t.app, t.adminToken, 'POST', '/api/role/update', {
+      id: role.id,
+      name: 'QA2',
+    });
     expect(upd.body.data).toMatchObject({ name: 'QA2', description: 'quality' });
 
     // Form-encoded repeated fields set the codes.
@@ -45,18 +68,31 @@ describe('roles', () => {
       headers: { authorization: t.adminToken, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.json()).toMatchObject({ success: true, data: null });
-    expect((await call(t.app, t.adminToken, 'GET', `/api/role/auth?id=${role.id}`)).body.data).toEqual(['A11', 'A11_A01']);
+    expect((await call(t.app, t.adminToken, 'GET', `/api/role/auth?id=${role.id}`)).body.data).toEqual([
+      'A11',
+      'A11_A01',
+    ]);
     await call(t.app, t.adminToken, 'POST', '/api/role/auth/save', { id: role.id, codes: ['A04'] });
-    expect((await call(t.app, t.adminToken, 'GET', `/api/role/auth?id=${role.id}`)).body.data).toEqual(['A04']);
+    expect((await call(t.app, t.adminToken, 'GET', `/api/role/auth?id=${role.id}`)).body.data).toEqual([
+      'A04',
+    ]);
 
-    expect((await call(t.app, t.adminToken, 'POST', '/api/role/delete', { id: role.id })).body.success).toBe(true);
-    expect(await t.db.kysely.selectFrom('role_auth').selectAll().where('roleid', '=', role.id).execute()).toEqual([]);
+    expect((await call(t.app, t.adminToken, 'POST', '/api/role/delete', { id: role.id })).body.success).toBe(
+      true,
+    );
+    expect(
+      await t.db.kysely.selectFrom('role_auth').selectAll().where('roleid', '=', role.id).execute(),
+    ).toEqual([]);
   });
 
   it('refuses bad input and leaves the data unchanged', async () => {
     t = await createSeededApp();
-    const agentRole = (await t.db.kysely.selectFrom('role').select('id').where('name', '=', '客服').executeTakeFirstOrThrow()).id;
-    const adminRole = (await t.db.kysely.selectFrom('role').select('id').where('name', '=', '管理员').executeTakeFirstOrThrow()).id;
+    const agentRole = (
+      await t.db.kysely.selectFrom('role').select('id').where('name', '=', '客服').executeTakeFirstOrThrow()
+    ).id;
+    const adminRole = (
+      await t.db.kysely.selectFrom('role').select('id').where('name', '=', '管理员').executeTakeFirstOrThrow()
+    ).id;
     const before = await snapshot(t.db);
     const cases: [string, Record<string, unknown>, string][] = [
       ['/api/role/save', { name: '客服' }, 'name_repeat'],
@@ -67,8 +103,11 @@ describe('roles', () => {
       ['/api/role/auth/save', { id: agentRole, codes: ['A01', 'Z99'] }, 'invalid_field'],
       ['/api/role/delete', { id: adminRole }, 'role_has_users'],
     ];
-    for (const [url, body, key] of cases) expectError(await call(t.app, t.adminToken, 'POST', url, body), key);
-    expect((await call(t.app, t.adminToken, 'POST', '/api/role/update', { id: 'nope', name: 'x' })).status).toBe(404);
+    for (const [url, body, key] of cases)
+      expectError(await call(t.app, t.adminToken, 'POST', url, body), key);
+    expect(
+      (await call(t.app, t.adminToken, 'POST', '/api/role/update', { id: 'nope', name: 'x' })).status,
+    ).toBe(404);
     expect(await snapshot(t.db)).toBe(before);
   });
 
@@ -76,15 +115,32 @@ describe('roles', () => {
     t = await createSeededApp();
     const u = await userWithCodes(t, ['A09_A02_A02', 'A01']);
     const before = await snapshot(t.db);
-    expectError(await call(t.app, u.token, 'POST', '/api/role/auth/save', { id: u.roleid, codes: ['A01'] }), 'self_admin_removal');
-    expectError(await call(t.app, u.token, 'POST', '/api/role/delete', { id: u.roleid }), 'self_admin_removal');
+    expectError(
+      await call(t.app, u.token, 'POST', '/api/role/auth/save', { id: u.roleid, codes: ['A01'] }),
+      'self_admin_removal',
+    );
+    expectError(
+      await call(t.app, u.token, 'POST', '/api/role/delete', { id: u.roleid }),
+      'self_admin_removal',
+    );
     expect(await snapshot(t.db)).toBe(before);
     // With the right also coming from a second role, the first may lose it.
     const second = await insertRole(t.db, ['A09_A02_A02']);
-    await t.db.kysely.insertInto('user_role').values({ userid: u.id, roleid: second, orgi: 'kefu' }).execute();
-    expect((await call(t.app, u.token, 'POST', '/api/role/auth/save', { id: u.roleid, codes: ['A01'] })).body.success).toBe(true);
+    await t.db.kysely
+      .insertInto('user_role')
+      .values({ userid: u.id, roleid: second, orgi: 'kefu' })
+      .execute();
+    expect(
+      (await call(t.app, u.token, 'POST', '/api/role/auth/save', { id: u.roleid, codes: ['A01'] })).body
+        .success,
+    ).toBe(true);
     // The all-powerful account keeps every right whatever its roles say.
-    const adminRole = (await t.db.kysely.selectFrom('role').select('id').where('name', '=', '管理员').executeTakeFirstOrThrow()).id;
-    expect((await call(t.app, t.adminToken, 'POST', '/api/role/auth/save', { id: adminRole, codes: [] })).body.success).toBe(true);
+    const adminRole = (
+      await t.db.kysely.selectFrom('role').select('id').where('name', '=', '管理员').executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      (await call(t.app, t.adminToken, 'POST', '/api/role/auth/save', { id: adminRole, codes: [] })).body
+        .success,
+    ).toBe(true);
   });
 });

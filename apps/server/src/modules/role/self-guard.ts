@@ -24,7 +24,11 @@ const mapOf = (codes: readonly string[]): AuthMap => Object.fromEntries(codes.ma
  * Throws self_admin_removal when the caller can manage roles now and would not after the change.
  * Call it inside the transaction, before writing.
  */
-export async function assertKeepsRoleAdmin(k: Kysely<Database>, callerId: string, change: CallerChange): Promise<void> {
+export async function assertKeepsRoleAdmin(
+  k: Kysely<Database>,
+  callerId: string,
+  change: CallerChange,
+): Promise<void> {
   const usertype = await repo.usertypeOf(k, callerId);
   if (usertype === undefined) return;
   const current = await repo.rolesOfUser(k, callerId);

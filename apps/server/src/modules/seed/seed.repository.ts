@@ -11,10 +11,22 @@ export const insertOrganization = (k: Kysely<Database>, id: string, title: strin
 export const findOrganByName = (k: Kysely<Database>, orgi: string, name: string) =>
   k.selectFrom('organ').select('id').where('orgi', '=', orgi).where('name', '=', name).executeTakeFirst();
 
-export const insertOrgan = (k: Kysely<Database>, v: { id: string; orgi: string; name: string; skill: number; now: number }) =>
+export const insertOrgan = (
+  k: Kysely<Database>,
+  v: { id: string; orgi: string; name: string; skill: number; now: number },
+) =>
   k
     .insertInto('organ')
-    .values({ id: v.id, orgi: v.orgi, name: v.name, parentid: null, skill: v.skill, sortindex: 0, createtime: v.now, updatetime: v.now })
+    .values({
+      id: v.id,
+      orgi: v.orgi,
+      name: v.name,
+      parentid: null,
+      skill: v.skill,
+      sortindex: 0,
+      createtime: v.now,
+      updatetime: v.now,
+    })
     .execute();
 
 export const findRoleByName = (k: Kysely<Database>, orgi: string, name: string) =>
@@ -26,7 +38,14 @@ export async function insertRole(
 ): Promise<void> {
   await k
     .insertInto('role')
-    .values({ id: v.id, orgi: v.orgi, name: v.name, description: v.description, createtime: v.now, updatetime: v.now })
+    .values({
+      id: v.id,
+      orgi: v.orgi,
+      name: v.name,
+      description: v.description,
+      createtime: v.now,
+      updatetime: v.now,
+    })
     .execute();
   if (v.codes.length) {
     await k
@@ -37,11 +56,24 @@ export async function insertRole(
 }
 
 export const findUserByUsername = (k: Kysely<Database>, orgi: string, username: string) =>
-  k.selectFrom('users').select('id').where('orgi', '=', orgi).where('username', '=', username).executeTakeFirst();
+  k
+    .selectFrom('users')
+    .select('id')
+    .where('orgi', '=', orgi)
+    .where('username', '=', username)
+    .executeTakeFirst();
 
 export async function insertAdmin(
   k: Kysely<Database>,
-  v: { id: string; orgi: string; username: string; passwordHash: string; organ: string; role: string; now: number },
+  v: {
+    id: string;
+    orgi: string;
+    username: string;
+    passwordHash: string;
+    organ: string;
+    role: string;
+    now: number;
+  },
 ): Promise<void> {
   await k
     .insertInto('users')

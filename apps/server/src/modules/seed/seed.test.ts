@@ -38,16 +38,27 @@ describe('seed', () => {
     expect(banner).toContain(`http://localhost:${t.config.port}/`);
     expect(banner).toContain(`http://localhost:${t.config.port}/im/demo.html`);
 
-    const before = await Promise.all(['organization', 'organ', 'role', 'role_auth', 'users', 'user_role', 'user_organ'].map((x) => count(t!.db, x as 'organ')));
+    const before = await Promise.all(
+      ['organization', 'organ', 'role', 'role_auth', 'users', 'user_role', 'user_organ'].map((x) =>
+        count(t!.db, x as 'organ'),
+      ),
+    );
     const second = await seed(t.db, t.config);
     expect(second).toEqual({ adminCreated: false });
     expect(startupBanner(t.config, second)).not.toContain(pw);
-    const after = await Promise.all(['organization', 'organ', 'role', 'role_auth', 'users', 'user_role', 'user_organ'].map((x) => count(t!.db, x as 'organ')));
+    const after = await Promise.all(
+      ['organization', 'organ', 'role', 'role_auth', 'users', 'user_role', 'user_organ'].map((x) =>
+        count(t!.db, x as 'organ'),
+      ),
+    );
     expect(after).toEqual(before);
 
     // The generated password works, and stops being kept once the admin changes it.
     const token = await login(t.app, 'admin', pw);
-    const r = await call(t.app, token, 'POST', '/api/agent/my/updatePassword', { oldpassword: pw, password: 'NewPassw0rd' });
+    const r = await call(t.app, token, 'POST', '/api/agent/my/updatePassword', {
+      oldpassword: pw,
+      password: 'NewPassw0rd',
+    });
     expect(r.body.success).toBe(true);
     expect(existsSync(file)).toBe(false);
   });
@@ -64,7 +75,11 @@ describe('seed', () => {
     expect(organ).toMatchObject({ name: '客服部', skill: 1, orgi: 'kefu' });
     expect(await codesOf(t, '管理员')).toEqual([...ALL_PERMISSION_CODES].sort());
     expect(await codesOf(t, '客服')).toEqual([...AGENT_ROLE_CODES].sort());
-    const admin = await t.db.kysely.selectFrom('users').selectAll().where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const admin = await t.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
     expect(admin).toMatchObject({ usertype: '0', organ: organ.id, disabled: 0 });
     expect(admin.password_hash.startsWith('$argon2id$')).toBe(true);
     await login(t.app, 'admin', 'Configured1pw');

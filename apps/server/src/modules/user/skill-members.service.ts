@@ -10,7 +10,11 @@ import * as repo from './user.repository.js';
  * member whose primary department was this group falls back to another membership (or none); an added
  * member without a primary department gets this one.
  */
-export async function saveSkillMembers(db: Db, p: Principal, input: z.infer<typeof skillAgentSaveSchema>): Promise<void> {
+export async function saveSkillMembers(
+  db: Db,
+  p: Principal,
+  input: z.infer<typeof skillAgentSaveSchema>,
+): Promise<void> {
   const userids = [...new Set(input.userids)];
   await db.kysely.transaction().execute(async (k) => {
     if ((await repo.existingIds(k, 'organ', p.orgi, [input.organid])).size === 0) throw notFound();
@@ -23,7 +27,8 @@ export async function saveSkillMembers(db: Db, p: Principal, input: z.infer<type
     // Unlisted users whose primary department was this group (with or without a membership row).
     const stale = (await repo.primaryMembers(k, p.orgi, input.organid)).filter((id) => !listed.has(id));
     const memberships = await repo.organsOf(k, stale);
-    for (const id of stale) await repo.updateUser(k, id, { organ: memberships.get(id)?.[0] ?? null, updatetime: now });
+    for (const id of stale)
+      await repo.updateUser(k, id, { organ: memberships.get(id)?.[0] ?? null, updatetime: now });
     for (const id of userids) {
       const u = await repo.findUser(k, p.orgi, id);
       if (u && !u.organ) await repo.updateUser(k, id, { organ: input.organid, updatetime: now });

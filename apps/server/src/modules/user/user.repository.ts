@@ -1,4 +1,11 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Updateable,
+} from 'kysely';
 import type { Database, UserTable } from '../../platform/db/schema.js';
 import { offsetOf, type Paging } from '../../platform/http/paging.js';
 
@@ -20,22 +27,44 @@ function where(f: UserFilter) {
       conds.push(
         eb.or([
           eb('users.organ', '=', f.organ),
-          eb('users.id', 'in', eb.selectFrom('user_organ').select('user_organ.userid').where('user_organ.organid', '=', f.organ)),
+          eb(
+            'users.id',
+            'in',
+            eb.selectFrom('user_organ').select('user_organ.userid').where('user_organ.organid', '=', f.organ),
+          ),
         ]),
       );
     }
     if (f.q) {
       const arg = likeArg(f.q);
       const cols = ['username', 'uname', 'nickname', 'mobile', 'email'] as const;
-      conds.push(eb.or(cols.map((c) => sql<boolean>`lower(coalesce(${sql.ref(`users.${c}`)}, '')) like ${arg} escape '\\'`)));
+      conds.push(
+        eb.or(
+          cols.map(
+            (c) => sql<boolean>`lower(coalesce(${sql.ref(`users.${c}`)}, '')) like ${arg} escape '\\'`,
+          ),
+        ),
+      );
     }
     return eb.and(conds);
   };
 }
 
-export async function pageUsers(k: Kysely<Database>, f: UserFilter, pg: Paging): Promise<{ rows: UserRow[]; total: number }> {
+export async function pageUsers(
+  k: Kysely<Database>,
+  f: UserFilter,
+  pg: Paging,
+): Promise<{ rows: UserRow[]; total: number }> {
   const [rows, total] = await Promise.all([
-    k.selectFrom('users').selectAll().where(where(f)).orderBy('createtime').orderBy('id').limit(pg.ps).offset(offsetOf(pg)).execute(),
+    k
+      .selectFrom('users')
+      .selectAll()
+      .where(where(f))
+      .orderBy('createtime')
+      .orderBy('id')
+      .limit(pg.ps)
+      .offset(offsetOf(pg))
+      .execute(),
     k
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -48,7 +77,12 @@ export async function pageUsers(k: Kysely<Database>, f: UserFilter, pg: Paging):
 export const findUser = (k: Kysely<Database>, orgi: string, id: string): Promise<UserRow | undefined> =>
   k.selectFrom('users').selectAll().where('orgi', '=', orgi).where('id', '=', id).executeTakeFirst();
 
-export async function usernameTaken(k: Kysely<Database>, orgi: string, username: string, exceptId?: string): Promise<boolean> {
+export async function usernameTaken(
+  k: Kysely<Database>,
+  orgi: string,
+  username: string,
+  exceptId?: string,
+): Promise<boolean> {
   let q = k.selectFrom('users').select('id').where('orgi', '=', orgi).where('username', '=', username);
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
@@ -66,21 +100,33 @@ export async function mobileOrEmailTaken(
     .selectFrom('users')
     .select('id')
     .where('orgi', '=', orgi)
-    .where((eb) => eb.or([...(mobile ? [eb('mobile', '=', mobile)] : []), ...(email ? [eb('email', '=', email)] : [])]));
+    .where((eb) =>
+      eb.or([...(mobile ? [eb('mobile', '=', mobile)] : []), ...(email ? [eb('email', '=', email)] : [])]),
+    );
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
 
 /** Department memberships per user. */
-export async function organsOf(k: Kysely<Database>, userIds: readonly string[]): Promise<Map<string, string[]>> {
+export async function organsOf(
+  k: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (!userIds.length) return out;
-  const rows = await k.selectFrom('user_organ').select(['userid', 'organid']).where('userid', 'in', userIds).execute();
+  const rows = await k
+    .selectFrom('user_organ')
+    .select(['userid', 'organid'])
+    .where('userid', 'in', userIds)
+    .execute();
   for (const r of rows) out.set(r.userid, [...(out.get(r.userid) ?? []), r.organid]);
   return out;
 }
 
-export async function rolesOf(k: Kysely<Database>, userIds: readonly string[]): Promise<Map<string, { id: string; name: string }[]>> {
+export async function rolesOf(
+  k: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<Map<string, { id: string; name: string }[]>> {
   const out = new Map<string, { id: string; name: string }[]>();
   if (!userIds.length) return out;
   const rows = await k
@@ -100,25 +146,54 @@ export async function organNames(k: Kysely<Database>, orgi: string): Promise<Map
 }
 
 /** Which of `ids` exist in the organisation's table. */
-export async function existingIds(k: Kysely<Database>, table: 'organ' | 'role' | 'users', orgi: string, ids: readonly string[]): Promise<Set<string>> {
+export async function existingIds(
+  k: Kysely<Database>,
+  table: 'organ' | 'role' | 'users',
+  orgi: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await k.selectFrom(table).select('id').where('orgi', '=', orgi).where('id', 'in', ids).execute();
+  const rows = await k
+    .selectFrom(table)
+    .select('id')
+    .where('orgi', '=', orgi)
+    .where('id', 'in', ids)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
-export const insertUser = (k: Kysely<Database>, row: Insertable<UserTable>) => k.insertInto('users').values(row).execute();
+export const insertUser = (k: Kysely<Database>, row: Insertable<UserTable>) =>
+  k.insertInto('users').values(row).execute();
 
 export const updateUser = (k: Kysely<Database>, id: string, set: Updateable<UserTable>) =>
   k.updateTable('users').set(set).where('id', '=', id).execute();
 
-export async function setOrgans(k: Kysely<Database>, orgi: string, userid: string, organs: readonly string[]): Promise<void> {
+export async function setOrgans(
+  k: Kysely<Database>,
+  orgi: string,
+  userid: string,
+  organs: readonly string[],
+): Promise<void> {
   await k.deleteFrom('user_organ').where('userid', '=', userid).execute();
-  if (organs.length) await k.insertInto('user_organ').values(organs.map((organid) => ({ userid, organid, orgi }))).execute();
+  if (organs.length)
+    await k
+      .insertInto('user_organ')
+      .values(organs.map((organid) => ({ userid, organid, orgi })))
+      .execute();
 }
 
-export async function setRoles(k: Kysely<Database>, orgi: string, userid: string, roles: readonly string[]): Promise<void> {
+export async function setRoles(
+  k: Kysely<Database>,
+  orgi: string,
+  userid: string,
+  roles: readonly string[],
+): Promise<void> {
   await k.deleteFrom('user_role').where('userid', '=', userid).execute();
-  if (roles.length) await k.insertInto('user_role').values(roles.map((roleid) => ({ userid, roleid, orgi }))).execute();
+  if (roles.length)
+    await k
+      .insertInto('user_role')
+      .values(roles.map((roleid) => ({ userid, roleid, orgi })))
+      .execute();
 }
 
 export async function deleteUser(k: Kysely<Database>, id: string): Promise<void> {
@@ -129,15 +204,35 @@ export async function deleteUser(k: Kysely<Database>, id: string): Promise<void>
 }
 
 export const listRoleNames = (k: Kysely<Database>, orgi: string) =>
-  k.selectFrom('role').select(['id', 'name']).where('orgi', '=', orgi).orderBy('createtime').orderBy('name').execute();
+  k
+    .selectFrom('role')
+    .select(['id', 'name'])
+    .where('orgi', '=', orgi)
+    .orderBy('createtime')
+    .orderBy('name')
+    .execute();
 
 /** Replaces a department's membership rows. */
-export async function setOrganMembers(k: Kysely<Database>, orgi: string, organid: string, userids: readonly string[]): Promise<void> {
+export async function setOrganMembers(
+  k: Kysely<Database>,
+  orgi: string,
+  organid: string,
+  userids: readonly string[],
+): Promise<void> {
   await k.deleteFrom('user_organ').where('organid', '=', organid).execute();
-  if (userids.length) await k.insertInto('user_organ').values(userids.map((userid) => ({ userid, organid, orgi }))).execute();
+  if (userids.length)
+    await k
+      .insertInto('user_organ')
+      .values(userids.map((userid) => ({ userid, organid, orgi })))
+      .execute();
 }
 
 export async function primaryMembers(k: Kysely<Database>, orgi: string, organid: string): Promise<string[]> {
-  const rows = await k.selectFrom('users').select('id').where('orgi', '=', orgi).where('organ', '=', organid).execute();
+  const rows = await k
+    .selectFrom('users')
+    .select('id')
+    .where('orgi', '=', orgi)
+    .where('organ', '=', organid)
+    .execute();
   return rows.map((r) => r.id);
 }

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { idSchema, skillAgentSaveSchema, userPageQuery, userSaveSchema, userUpdateSchema } from '@kefu/protocol';
+import {
+  idSchema,
+  skillAgentSaveSchema,
+  userPageQuery,
+  userSaveSchema,
+  userUpdateSchema,
+} from '@kefu/protocol';
 import type { AppContext } from '../../platform/context.js';
 import { principal, requires } from '../../platform/auth/guard.js';
 import { ok } from '../../platform/http/envelope.js';
@@ -18,9 +24,13 @@ export function registerUser(app: FastifyInstance, ctx: AppContext): void {
     const all = input(req);
     return ok(await service.page(db, principal(req), parse(userPageQuery, all), parse(pagingSchema, all)));
   });
-  app.get('/api/user/detail', guard, async (req) => ok(await service.detail(db, principal(req), parse(idSchema, input(req)).id)));
+  app.get('/api/user/detail', guard, async (req) =>
+    ok(await service.detail(db, principal(req), parse(idSchema, input(req)).id)),
+  );
   app.get('/api/user/listRole', guard, async (req) => ok(await service.listRole(db, principal(req))));
-  app.post('/api/user/save', guard, async (req) => ok(await service.save(ctx, principal(req), parse(userSaveSchema, input(req)))));
+  app.post('/api/user/save', guard, async (req) =>
+    ok(await service.save(ctx, principal(req), parse(userSaveSchema, input(req)))),
+  );
   app.post('/api/user/update', guard, async (req) =>
     ok(await service.update(ctx, principal(req), parse(userUpdateSchema, input(req)))),
   );

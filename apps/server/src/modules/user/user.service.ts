@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { DEFAULT_LANGUAGE, DEFAULT_SOUNDS, SUPER_USERTYPE, type Page, type userPageQuery, type userSaveSchema, type userUpdateSchema } from '@kefu/protocol';
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_SOUNDS,
+  SUPER_USERTYPE,
+  type Page,
+  type userPageQuery,
+  type userSaveSchema,
+  type userUpdateSchema,
+} from '@kefu/protocol';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -20,7 +28,11 @@ type UpdateInput = z.infer<typeof userUpdateSchema>;
 
 async function hydrate(k: Kdb, orgi: string, rows: repo.UserRow[]): Promise<UserDto[]> {
   const ids = rows.map((r) => r.id);
-  const [organs, roles, organNames] = await Promise.all([repo.organsOf(k, ids), repo.rolesOf(k, ids), repo.organNames(k, orgi)]);
+  const [organs, roles, organNames] = await Promise.all([
+    repo.organsOf(k, ids),
+    repo.rolesOf(k, ids),
+    repo.organNames(k, orgi),
+  ]);
   return rows.map((r) => presentUser(r, { organs, roles, organNames }));
 }
 
@@ -30,7 +42,12 @@ async function mustFind(k: Kdb, orgi: string, id: string): Promise<repo.UserRow>
   return u;
 }
 
-export async function page(db: Db, p: Principal, q: z.infer<typeof userPageQuery>, pg: Paging): Promise<Page<UserDto>> {
+export async function page(
+  db: Db,
+  p: Principal,
+  q: z.infer<typeof userPageQuery>,
+  pg: Paging,
+): Promise<Page<UserDto>> {
   const { rows, total } = await repo.pageUsers(db.kysely, { orgi: p.orgi, organ: q.organ, q: q.q }, pg);
   return pageOf(await hydrate(db.kysely, p.orgi, rows), total, pg);
 }
@@ -42,14 +59,25 @@ export async function detail(db: Db, p: Principal, id: string): Promise<UserDto>
 export const listRole = (db: Db, p: Principal) => repo.listRoleNames(db.kysely, p.orgi);
 
 /** Only the all-powerful account may create, edit or delete another all-powerful account. */
-function checkPrivilege(p: Principal, target: { usertype?: string } | undefined, wanted: string | undefined): void {
+function checkPrivilege(
+  p: Principal,
+  target: { usertype?: string } | undefined,
+  wanted: string | undefined,
+): void {
   if (p.usertype === SUPER_USERTYPE) return;
   if (target?.usertype === SUPER_USERTYPE || wanted === SUPER_USERTYPE) throw forbidden();
 }
 
-async function checkUnique(k: Kdb, orgi: string, v: { username: string; mobile: string | null; email: string | null }, exceptId?: string) {
-  if (await repo.usernameTaken(k, orgi, v.username, exceptId)) throw badRequest('username_repeat', { username: 'username_repeat' });
-  if (await repo.mobileOrEmailTaken(k, orgi, v.mobile, v.email, exceptId)) throw badRequest('mobile_email_exists');
+async function checkUnique(
+  k: Kdb,
+  orgi: string,
+  v: { username: string; mobile: string | null; email: string | null },
+  exceptId?: string,
+) {
+  if (await repo.usernameTaken(k, orgi, v.username, exceptId))
+    throw badRequest('username_repeat', { username: 'username_repeat' });
+  if (await repo.mobileOrEmailTaken(k, orgi, v.mobile, v.email, exceptId))
+    throw badRequest('mobile_email_exists');
 }
 
 /** A concurrent write that slipped past checkUnique hits a unique index: same keys. */
@@ -77,7 +105,8 @@ async function resolveRelations(k: Kdb, orgi: string, input: Partial<SaveInput>,
     repo.existingIds(k, 'role', orgi, roles ?? []),
   ]);
   if (foundOrgans.size !== organs.length) throw badRequest('invalid_field', { organs: 'invalid_field' });
-  if (roles && foundRoles.size !== roles.length) throw badRequest('invalid_field', { roles: 'invalid_field' });
+  if (roles && foundRoles.size !== roles.length)
+    throw badRequest('invalid_field', { roles: 'invalid_field' });
   return { organ, organs, roles };
 }
 
@@ -133,7 +162,10 @@ export async function update(ctx: AppContext, p: Principal, input: UpdateInput):
       checkPrivilege(p, cur, input.usertype);
       const usertype = input.usertype ?? cur.usertype;
       // Nobody may lock themselves out: demoting or disabling oneself could not be undone by oneself.
-      if (self && ((cur.usertype === SUPER_USERTYPE && usertype !== SUPER_USERTYPE) || input.disabled === true)) {
+      if (
+        self &&
+        ((cur.usertype === SUPER_USERTYPE && usertype !== SUPER_USERTYPE) || input.disabled === true)
+      ) {
         throw badRequest('self_admin_removal');
       }
       const email = input.email === undefined ? cur.email : input.email;
@@ -158,7 +190,10 @@ export async function update(ctx: AppContext, p: Principal, input: UpdateInput):
       if (rel.roles) await repo.setRoles(k, p.orgi, cur.id, rel.roles);
       // A new password or a disabled account ends the user's sessions (the caller's own stays).
       if (passwordHash || input.disabled) await revokeAllForUser(k, cur.id, self ? p.token : undefined);
-      return { dto: (await hydrate(k, p.orgi, [await mustFind(k, p.orgi, cur.id)]))[0], wasAdmin: cur.username === ADMIN_USERNAME };
+      return {
+        dto: (await hydrate(k, p.orgi, [await mustFind(k, p.orgi, cur.id)]))[0],
+        wasAdmin: cur.username === ADMIN_USERNAME,
+      };
     })
     .catch(mapUnique);
   if (passwordHash && result.wasAdmin) forgetGeneratedAdminPassword(ctx.config);

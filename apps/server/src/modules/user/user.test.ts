@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { insertUser } from '../../../test/harness.js';
-import { call, count, createSeededApp, expectError, login, snapshot, userWithCodes, type SeededApp } from '../../../test/factories.js';
+import {
+  call,
+  count,
+  createSeededApp,
+  expectError,
+  login,
+  snapshot,
+  userWithCodes,
+  type SeededApp,
+} from '../../../test/factories.js';
 import * as userRepo from './user.repository.js';
 import type { UserDto } from './user.presenter.js';
 
@@ -12,13 +21,28 @@ afterEach(async () => {
 });
 
 const USER_KEYS = [
-  'id', 'username', 'uname', 'nickname', 'email', 'mobile', 'usertype', 'organ', 'organname', 'organs', 'roles',
-  'maxusers', 'disabled', 'createtime', 'lastlogin',
+  'id',
+  'username',
+  'uname',
+  'nickname',
+  'email',
+  'mobile',
+  'usertype',
+  'organ',
+  'organname',
+  'organs',
+  'roles',
+  'maxusers',
+  'disabled',
+  'createtime',
+  'lastlogin',
 ].sort();
 
 async function fixtures(s: SeededApp) {
   const organ = (await s.db.kysely.selectFrom('organ').select('id').executeTakeFirstOrThrow()).id;
-  const agentRole = (await s.db.kysely.selectFrom('role').select('id').where('name', '=', '客服').executeTakeFirstOrThrow()).id;
+  const agentRole = (
+    await s.db.kysely.selectFrom('role').select('id').where('name', '=', '客服').executeTakeFirstOrThrow()
+  ).id;
   return { organ, agentRole };
 }
 
@@ -96,7 +120,13 @@ describe('users', () => {
   it('refuses bad input and leaves the data unchanged', async () => {
     t = await createSeededApp();
     const { organ } = await fixtures(t);
-    const taken = await saveUser(t, { username: 'taken', password: 'Passw0rd1', uname: 'T', email: 't@x.cn', mobile: '13900000000' });
+    const taken = await saveUser(t, {
+      username: 'taken',
+      password: 'Passw0rd1',
+      uname: 'T',
+      email: 't@x.cn',
+      mobile: '13900000000',
+    });
     const ok = { username: 'fresh', password: 'Passw0rd1', uname: 'F' };
     const before = await snapshot(t.db);
     const cases: [Record<string, unknown>, string][] = [
@@ -116,9 +146,13 @@ describe('users', () => {
       [{ ...ok, usertype: '2' }, 'invalid_field'],
     ];
     for (const [body, key] of cases) expectError(await saveUser(t, body), key);
-    const upd = (body: Record<string, unknown>) => call(t!.app, t!.adminToken, 'POST', '/api/user/update', body);
+    const upd = (body: Record<string, unknown>) =>
+      call(t!.app, t!.adminToken, 'POST', '/api/user/update', body);
     expectError(await upd({ id: taken.body.data.id, username: 'admin', uname: 'T' }), 'username_repeat');
-    expectError(await upd({ id: taken.body.data.id, username: 'taken', uname: 'T', password: 'weakweak' }), 'password_weak');
+    expectError(
+      await upd({ id: taken.body.data.id, username: 'taken', uname: 'T', password: 'weakweak' }),
+      'password_weak',
+    );
     expect(await snapshot(t.db)).toBe(before);
   });
 
@@ -127,7 +161,10 @@ describe('users', () => {
     const body = { username: 'twin', password: 'Passw0rd1', uname: 'Twin' };
     const results = await Promise.all([saveUser(t, body), saveUser(t, body)]);
     expect(results.filter((r) => r.body.success)).toHaveLength(1);
-    expectError(results.find((r) => !r.body.success)!, 'username_repeat');
+    expectError(
+      results.find((r) => !r.body.success)!,
+      'username_repeat',
+    );
   });
 
   it('a failure part-way through a save stores nothing', async () => {
@@ -135,7 +172,13 @@ describe('users', () => {
     const { organ, agentRole } = await fixtures(t);
     const before = await snapshot(t.db);
     vi.spyOn(userRepo, 'setRoles').mockRejectedValueOnce(new Error('disk full'));
-    const r = await saveUser(t, { username: 'half', password: 'Passw0rd1', uname: 'H', organs: [organ], roles: [agentRole] });
+    const r = await saveUser(t, {
+      username: 'half',
+      password: 'Passw0rd1',
+      uname: 'H',
+      organs: [organ],
+      roles: [agentRole],
+    });
     expect(r.status).toBe(500);
     expect(r.body).toMatchObject({ success: false, key: 'server_error' });
     expect(await snapshot(t.db)).toBe(before);
@@ -144,16 +187,40 @@ describe('users', () => {
   it('updates: blank password keeps it, a new one ends the sessions, blanks clear contact fields', async () => {
     t = await createSeededApp();
     const { organ } = await fixtures(t);
-    const created = (await saveUser(t, { username: 'amy', password: 'Passw0rd1', uname: 'Amy', email: 'a@x.cn', mobile: '13700000000' })).body.data;
+    const created = (
+      await saveUser(t, {
+        username: 'amy',
+        password: 'Passw0rd1',
+        uname: 'Amy',
+        email: 'a@x.cn',
+        mobile: '13700000000',
+      })
+    ).body.data;
     const amy = await login(t.app, 'amy', 'Passw0rd1');
     const base = { id: created.id, username: 'amy', uname: 'Amy 2' };
-    const r1 = await call<UserDto>(t.app, t.adminToken, 'POST', '/api/user/update', { ...base, password: '', email: '', organ });
-    expect(r1.body.data).toMatchObject({ uname: 'Amy 2', email: '', mobile: '13700000000', organ, organs: [organ] });
+    const r1 = await call<UserDto>(t.app, t.adminToken, 'POST', '/api/user/update', {
+      ...base,
+      password: '',
+      email: '',
+      organ,
+    });
+    expect(r1.body.data).toMatchObject({
+      uname: 'Amy 2',
+      email: '',
+      mobile: '13700000000',
+      organ,
+      organs: [organ],
+    });
     expect((await call(t.app, amy, 'GET', '/api/agent')).status).toBe(200);
     await login(t.app, 'amy', 'Passw0rd1');
-    await call(t.app, t.adminToken, 'POST', '/api/user/update', { ...base, password: 'NewPassw0rd', organs: [] });
+    await call(t.app, t.adminToken, 'POST', '/api/user/update', {
+      ...base,
+      password: 'NewPassw0rd',
+      organs: [],
+    });
     expect((await call(t.app, amy, 'GET', '/api/agent')).status).toBe(401);
-    const after = (await call<UserDto>(t.app, t.adminToken, 'GET', `/api/user/detail?id=${created.id}`)).body.data;
+    const after = (await call<UserDto>(t.app, t.adminToken, 'GET', `/api/user/detail?id=${created.id}`)).body
+      .data;
     expect(after).toMatchObject({ organ: null, organs: [] });
     await login(t.app, 'amy', 'NewPassw0rd');
   });
@@ -161,12 +228,28 @@ describe('users', () => {
   it('deletes a user and their links; nobody deletes themselves', async () => {
     t = await createSeededApp();
     const { organ, agentRole } = await fixtures(t);
-    const u = (await saveUser(t, { username: 'gone', password: 'Passw0rd1', uname: 'G', organs: [organ], roles: [agentRole] })).body.data;
+    const u = (
+      await saveUser(t, {
+        username: 'gone',
+        password: 'Passw0rd1',
+        uname: 'G',
+        organs: [organ],
+        roles: [agentRole],
+      })
+    ).body.data;
     const links = await count(t.db, 'user_role');
     expect((await call(t.app, t.adminToken, 'GET', `/api/user/delete?id=${u.id}`)).body.success).toBe(true);
     expect(await count(t.db, 'user_role')).toBe(links - 1);
-    expect(await t.db.kysely.selectFrom('user_organ').selectAll().where('userid', '=', u.id).execute()).toEqual([]);
-    const admin = (await t.db.kysely.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    expect(
+      await t.db.kysely.selectFrom('user_organ').selectAll().where('userid', '=', u.id).execute(),
+    ).toEqual([]);
+    const admin = (
+      await t.db.kysely
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).id;
     const before = await snapshot(t.db);
     expectError(await call(t.app, t.adminToken, 'POST', '/api/user/delete', { id: admin }), 'self_delete');
     expect(await snapshot(t.db)).toBe(before);
@@ -176,11 +259,21 @@ describe('users', () => {
 describe('self-protection and privilege', () => {
   it('the all-powerful account cannot demote or disable itself', async () => {
     t = await createSeededApp();
-    const admin = await t.db.kysely.selectFrom('users').select(['id']).where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const admin = await t.db.kysely
+      .selectFrom('users')
+      .select(['id'])
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
     const before = await snapshot(t.db);
     const base = { id: admin.id, username: 'admin', uname: 'admin' };
-    expectError(await call(t.app, t.adminToken, 'POST', '/api/user/update', { ...base, usertype: '1' }), 'self_admin_removal');
-    expectError(await call(t.app, t.adminToken, 'POST', '/api/user/update', { ...base, disabled: true }), 'self_admin_removal');
+    expectError(
+      await call(t.app, t.adminToken, 'POST', '/api/user/update', { ...base, usertype: '1' }),
+      'self_admin_removal',
+    );
+    expectError(
+      await call(t.app, t.adminToken, 'POST', '/api/user/update', { ...base, disabled: true }),
+      'self_admin_removal',
+    );
     expect(await snapshot(t.db)).toBe(before);
   });
 
@@ -193,17 +286,43 @@ describe('self-protection and privilege', () => {
     expectError(await call(t.app, u.token, 'POST', '/api/user/update', body), 'self_admin_removal');
     expect(await snapshot(t.db)).toBe(before);
     // Keeping the role is fine.
-    expect((await call(t.app, u.token, 'POST', '/api/user/update', { ...body, roles: [u.roleid, agentRole] })).body.success).toBe(true);
+    expect(
+      (await call(t.app, u.token, 'POST', '/api/user/update', { ...body, roles: [u.roleid, agentRole] })).body
+        .success,
+    ).toBe(true);
   });
 
   it('only the all-powerful account creates, edits or deletes another one', async () => {
     t = await createSeededApp();
     const manager = await userWithCodes(t, ['A09_A02_A01']);
-    const admin = (await t.db.kysely.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const admin = (
+      await t.db.kysely
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).id;
     const before = await snapshot(t.db);
-    expect((await saveUser(t, { username: 'boss2', password: 'Passw0rd1', uname: 'B', usertype: '0' }, manager.token)).status).toBe(403);
+    expect(
+      (
+        await saveUser(
+          t,
+          { username: 'boss2', password: 'Passw0rd1', uname: 'B', usertype: '0' },
+          manager.token,
+        )
+      ).status,
+    ).toBe(403);
     expect((await call(t.app, manager.token, 'POST', '/api/user/delete', { id: admin })).status).toBe(403);
-    expect((await call(t.app, manager.token, 'POST', '/api/user/update', { id: admin, username: 'admin', uname: 'x', password: 'Hijack123' })).status).toBe(403);
+    expect(
+      (
+        await call(t.app, manager.token, 'POST', '/api/user/update', {
+          id: admin,
+          username: 'admin',
+          uname: 'x',
+          password: 'Hijack123',
+        })
+      ).status,
+    ).toBe(403);
     expect(await snapshot(t.db)).toBe(before);
   });
 });
@@ -214,18 +333,46 @@ describe('skill group members', () => {
     const { organ } = await fixtures(t);
     const a = await insertUser(t.db);
     const b = await insertUser(t.db);
-    const admin = (await t.db.kysely.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
-    const r = await call(t.app, t.adminToken, 'POST', '/api/imAgent/skill/agent/save', { organid: organ, userids: [a.id, b.id] });
+    const admin = (
+      await t.db.kysely
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const r = await call(t.app, t.adminToken, 'POST', '/api/imAgent/skill/agent/save', {
+      organid: organ,
+      userids: [a.id, b.id],
+    });
     expect(r.body).toMatchObject({ success: true, data: null });
-    const users = await call<{ username: string }[]>(t.app, t.adminToken, 'GET', `/api/common/userList?organ=${organ}`);
+    const users = await call<{ username: string }[]>(
+      t.app,
+      t.adminToken,
+      'GET',
+      `/api/common/userList?organ=${organ}`,
+    );
     expect(users.body.data.map((u) => u.username).sort()).toEqual([a.username, b.username].sort());
-    const row = (id: string) => t!.db.kysely.selectFrom('users').select('organ').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = (id: string) =>
+      t!.db.kysely.selectFrom('users').select('organ').where('id', '=', id).executeTakeFirstOrThrow();
     expect((await row(a.id)).organ).toBe(organ);
     expect((await row(admin)).organ).toBeNull();
 
     const before = await snapshot(t.db);
-    expectError(await call(t.app, t.adminToken, 'POST', '/api/imAgent/skill/agent/save', { organid: organ, userids: [a.id, 'ghost'] }), 'invalid_field');
-    expect((await call(t.app, t.adminToken, 'POST', '/api/imAgent/skill/agent/save', { organid: 'nope', userids: [] })).status).toBe(404);
+    expectError(
+      await call(t.app, t.adminToken, 'POST', '/api/imAgent/skill/agent/save', {
+        organid: organ,
+        userids: [a.id, 'ghost'],
+      }),
+      'invalid_field',
+    );
+    expect(
+      (
+        await call(t.app, t.adminToken, 'POST', '/api/imAgent/skill/agent/save', {
+          organid: 'nope',
+          userids: [],
+        })
+      ).status,
+    ).toBe(404);
     expect(await snapshot(t.db)).toBe(before);
   });
 });

@@ -6,7 +6,10 @@ import type { FastifyRequest } from 'fastify';
  */
 export function input(req: FastifyRequest): Record<string, unknown> {
   const q = (req.query ?? {}) as Record<string, unknown>;
-  const b = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+  const b =
+    req.body && typeof req.body === 'object' && !Array.isArray(req.body)
+      ? (req.body as Record<string, unknown>)
+      : {};
   const merged: Record<string, unknown> = { ...q, ...b };
   // The download token is transport, never a field.
   delete merged.authorization;

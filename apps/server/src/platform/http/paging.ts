@@ -19,4 +19,9 @@ export interface Paging {
 
 export const offsetOf = (pg: Paging): number => (pg.p - 1) * pg.ps;
 
-export const pageOf = <T>(list: T[], total: number, pg: Paging): Page<T> => ({ list, total, page: pg.p, size: pg.ps });
+export const pageOf = <T>(list: T[], total: number, pg: Paging): Page<T> => ({
+  list,
+  total,
+  page: pg.p,
+  size: pg.ps,
+});

@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MessageDto, VisitorNewResult } from '@kefu/protocol';
+import {
+  addAccessPoint,
+  addAgent,
+  agentSocket,
+  call,
+  connected,
+  ok,
+  startLive,
+  visitorReady,
+  type LiveServer,
+} from '../../../test/live.js';
+
+let srv: LiveServer | undefined;
+const sockets: Array<{ disconnect(): unknown }> = [];
+afterEach(async () => {
+  sockets.splice(0).forEach((s) => s.disconnect());
+  await srv?.stop();
+  await srv?.tdb.drop();
+  srv = undefined;
+});
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+function multipart(filename: string, mime: string, data: Buffer) {
+  const boundary = '----kefutest';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(
+  s: LiveServer,
+  url: string,
+  auth: Record<string, string>,
+  filename: string,
+  mime: string,
+  data: Buffer,
+) {
+  const m = multipart(filename, mime, data);
+  const res = await s.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...m.headers, ...auth },
+    payload: m.body,
+  });
+  return {
+    status: res.statusCode,
+    json: res.json<{ success: boolean; data: { id: string; url: string }; msg: string; key?: string }>(),
+  };
+}
+
+describe('uploads and media', () => {
+  it('checks type and size; serves media to agents and to the visitor of the conversation only', async () => {
+    srv = await startLive();
+    const appid = await addAccessPoint(srv.tdb);
+    const a = await addAgent(srv.tdb);
+    const auth = { authorization: a.token };
+    expect(
+      (await upload(srv, '/api/upload', auth, 'x.png', 'image/png', Buffer.from('not an image'))).json.key,
+    ).toBe('image_format');
+    expect(
+      (await upload(srv, '/api/upload', auth, 'x.txt', 'text/plain', Buffer.from('hello'))).json.key,
+    ).toBe('image_format');
+    const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
+    expect((await upload(srv, '/api/upload', auth, 'big.png', 'image/png', big)).json.key).toBe(
+      'file_too_large',
+    );
+    const huge = Buffer.alloc(20 * 1024 * 1024 + 10);
+    expect(
+      (await upload(srv, '/api/file/upload', auth, 'big.bin', 'application/octet-stream', huge)).status,
+    ).toBe(413);
+    const voice = await upload(srv, '/api/voice/upload', auth, 'a.wav', 'audio/wav', Buffer.from('RIFF'));
+    expect(voice.json.msg).toBe('audio file format error, supports mp3/mpeg/ogg');
+    expect(
+      (await upload(srv, '/api/voice/upload', auth, 'a.mp3', 'audio/mpeg', Buffer.from('ID3'))).json.success,
+    ).toBe(true);
+    const img = await upload(srv, '/api/upload', auth, 'ok.png', 'image/png', PNG);
+    expect(img.json.success).toBe(true);
+    const id = img.json.data.id;
+    expect((await srv.app.inject({ url: `/res/image.html?id=${id}` })).statusCode).toBe(401);
+    const got = await srv.app.inject({ url: `/res/image.html?id=${id}&authorization=${a.token}` });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    // the agent sends it to a visitor: that visitor may fetch it, another may not
+    const as = agentSocket(srv.url, a.token);
+    sockets.push(as);
+    await connected(as);
+    ok(await call(as, 'agentstatus', { status: 'ready' }));
+    const v = await visitorReady(srv.url, appid);
+    sockets.push(v.s);
+    ok(await call<VisitorNewResult>(v.s, 'new'));
+    const m = ok(
+      await call<MessageDto>(as, 'message', {
+        touser: v.userid,
+        clientId: 'c-img-0001',
+        msgtype: 'image',
+        attachmentid: id,
+        message: '',
+      }),
+    );
+    expect(m.attachmentid).toBe(id);
+    const vt = `${v.userid}.${v.token}`;
+    expect((await srv.app.inject({ url: `/res/image.html?id=${id}&vt=${vt}` })).statusCode).toBe(200);
+    const other = await visitorReady(srv.url, appid);
+    sockets.push(other.s);
+    expect(
+      (await srv.app.inject({ url: `/res/image.html?id=${id}&vt=${other.userid}.${other.token}` }))
+        .statusCode,
+    ).toBe(403);
+    const vis = await upload(srv, `/im/upload?vt=${vt}&kind=image`, {}, 'v.png', 'image/png', PNG);
+    expect(vis.json.success).toBe(true);
+  });
+});

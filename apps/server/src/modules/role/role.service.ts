@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import * as repo from './role.repository.js';
 import { presentRole, type RoleDto } from './role.presenter.js';
-import { assertKeepsRoleAdmin } from './self-guard.js';
+import { assertKeepsRoleAdmin, assertMayGrant } from './self-guard.js';
 
 type Kdb = Db['kysely'];
 
@@ -97,6 +97,11 @@ export async function saveCodes(
   const unique = [...new Set(input.codes)];
   await db.kysely.transaction().execute(async (k) => {
     await mustFind(k, p.orgi, input.id);
+    const held = new Set(await repo.roleCodes(k, input.id));
+    assertMayGrant(
+      p,
+      unique.filter((c) => !held.has(c)),
+    );
     await assertKeepsRoleAdmin(k, p.id, { replace: { roleid: input.id, codes: unique } });
     await repo.setRoleCodes(k, p.orgi, input.id, unique);
   });

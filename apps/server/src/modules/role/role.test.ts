@@ -111,6 +111,19 @@ describe('roles', () => {
     expect(await snapshot(t.db)).toBe(before);
   });
 
+  it('a role manager only grants codes they hold', async () => {
+    t = await createSeededApp();
+    const u = await userWithCodes(t, ['A09_A02_A02', 'A01']);
+    const other = await insertRole(t.db, []);
+    const before = await snapshot(t.db);
+    const save = (id: string, codes: string[]) =>
+      call(t!.app, u.token, 'POST', '/api/role/auth/save', { id, codes });
+    expect((await save(u.roleid, ['A09_A02_A02', 'A01', 'A09'])).status).toBe(403);
+    expect((await save(other, ['A06'])).status).toBe(403);
+    expect(await snapshot(t.db)).toBe(before);
+    expect((await save(other, ['A01'])).body.success).toBe(true);
+  });
+
   it('nobody removes their own right to manage roles', async () => {
     t = await createSeededApp();
     const u = await userWithCodes(t, ['A09_A02_A02', 'A01']);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { hasPermission, type AuthMap } from '@kefu/protocol';
+import { SUPER_USERTYPE, hasPermission, type AuthMap } from '@kefu/protocol';
 import type { Database } from '../../platform/db/schema.js';
-import { badRequest } from '../../platform/http/errors.js';
+import { badRequest, forbidden } from '../../platform/http/errors.js';
 import * as repo from './role.repository.js';
 
 /** The right that lets someone manage roles; nobody may take it from themselves (they could not undo it). */
@@ -42,4 +42,28 @@ export async function assertKeepsRoleAdmin(
   if (!hasPermission(change.usertype ?? usertype, mapOf(codes), ROLE_ADMIN_CODE)) {
     throw badRequest('self_admin_removal');
   }
+}
+
+/**
+ * Nobody grants what they do not hold: a caller who is not usertype '0' may only add codes (to a role)
+ * or roles (to a user) made of codes they have themselves. Otherwise managing roles or users would be a
+ * path to every right.
+ */
+export function assertMayGrant(caller: { usertype: string; auth: AuthMap }, codes: readonly string[]): void {
+  if (caller.usertype === SUPER_USERTYPE) return;
+  if (codes.some((c) => caller.auth[c] !== true)) throw forbidden();
+}
+
+/** The codes of the roles a user is about to gain. */
+export async function codesGained(
+  k: Kysely<Database>,
+  userid: string | undefined,
+  roles: readonly string[] | undefined,
+): Promise<string[]> {
+  if (!roles) return [];
+  const held = new Set(userid ? await repo.rolesOfUser(k, userid) : []);
+  return repo.codesOfRoles(
+    k,
+    roles.filter((r) => !held.has(r)),
+  );
 }

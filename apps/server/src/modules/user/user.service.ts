@@ -18,7 +18,7 @@ import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import { pageOf, type Paging } from '../../platform/http/paging.js';
 import { ADMIN_USERNAME, forgetGeneratedAdminPassword } from '../seed/seed.service.js';
-import { assertKeepsRoleAdmin } from '../role/self-guard.js';
+import { assertKeepsRoleAdmin, assertMayGrant, codesGained } from '../role/self-guard.js';
 import * as repo from './user.repository.js';
 import { presentUser, type UserDto } from './user.presenter.js';
 
@@ -120,6 +120,7 @@ export async function save(ctx: AppContext, p: Principal, input: SaveInput): Pro
       const mobile = input.mobile ?? null;
       await checkUnique(k, p.orgi, { username: input.username, mobile, email });
       const rel = await resolveRelations(k, p.orgi, input);
+      assertMayGrant(p, await codesGained(k, undefined, rel.roles));
       const now = Date.now();
       const id = newId();
       await repo.insertUser(k, {
@@ -172,6 +173,7 @@ export async function update(ctx: AppContext, p: Principal, input: UpdateInput):
       const mobile = input.mobile === undefined ? cur.mobile : input.mobile;
       await checkUnique(k, p.orgi, { username: input.username, mobile, email }, cur.id);
       const rel = await resolveRelations(k, p.orgi, input, cur);
+      assertMayGrant(p, await codesGained(k, cur.id, rel.roles));
       if (self) await assertKeepsRoleAdmin(k, p.id, { usertype, roles: rel.roles });
       await repo.updateUser(k, cur.id, {
         username: input.username,

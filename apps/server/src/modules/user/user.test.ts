@@ -280,7 +280,16 @@ describe('self-protection and privilege', () => {
   it('a role manager cannot drop the roles that let them manage roles', async () => {
     t = await createSeededApp();
     const { agentRole } = await fixtures(t);
-    const u = await userWithCodes(t, ['A09_A02_A01', 'A09_A02_A02']);
+    // Holding the agent role's codes too, so gaining that role is not itself refused.
+    const u = await userWithCodes(t, [
+      'A09_A02_A01',
+      'A09_A02_A02',
+      'A01',
+      'A02',
+      'A04',
+      'A05',
+      'A09_A07_A01',
+    ]);
     const before = await snapshot(t.db);
     const body = { id: u.id, username: u.username, uname: 'me', roles: [agentRole] };
     expectError(await call(t.app, u.token, 'POST', '/api/user/update', body), 'self_admin_removal');
@@ -324,6 +333,25 @@ describe('self-protection and privilege', () => {
       ).status,
     ).toBe(403);
     expect(await snapshot(t.db)).toBe(before);
+  });
+});
+
+describe('no escalation through user management', () => {
+  it('a user manager cannot hand out roles with codes they do not hold', async () => {
+    t = await createSeededApp();
+    const { agentRole } = await fixtures(t);
+    const adminRole = (
+      await t.db.kysely.selectFrom('role').select('id').where('name', '=', '管理员').executeTakeFirstOrThrow()
+    ).id;
+    const m = await userWithCodes(t, ['A09_A02_A01', 'A01', 'A02', 'A04', 'A05', 'A09_A07_A01']);
+    const before = await snapshot(t.db);
+    const body = { username: 'newbie', password: 'Passw0rd1', uname: 'N' };
+    expect((await saveUser(t, { ...body, roles: [adminRole] }, m.token)).status).toBe(403);
+    const self = { id: m.id, username: m.username, uname: 'me', roles: [m.roleid, adminRole] };
+    expect((await call(t.app, m.token, 'POST', '/api/user/update', self)).status).toBe(403);
+    expect(await snapshot(t.db)).toBe(before);
+    // Roles made only of codes the manager holds may be given.
+    expect((await saveUser(t, { ...body, roles: [agentRole] }, m.token)).body.success).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ import { registerUser } from './user/user.routes.js';
 import { registerRole } from './role/role.routes.js';
 import { registerLoginLog } from './loginlog/loginlog.routes.js';
 import { registerConversation } from './conversation/index.js';
+import { registerMedia } from './media/media.routes.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
 export const MODULES: readonly ModuleRegistrar[] = [
@@ -18,4 +19,5 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerRole,
   registerLoginLog,
   registerConversation,
+  registerMedia,
 ];

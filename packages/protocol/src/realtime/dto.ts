@@ -30,7 +30,11 @@ export type Distribution = (typeof DISTRIBUTIONS)[number];
 export const WITHDRAW_WINDOW_MS = 2 * 60_000;
 /** Longest text message, in characters. */
 export const MESSAGE_MAX_CHARS = 5_000;
-export const UPLOAD_LIMITS = { image: 10 * 1024 * 1024, file: 20 * 1024 * 1024, voice: 20 * 1024 * 1024 } as const;
+export const UPLOAD_LIMITS = {
+  image: 10 * 1024 * 1024,
+  file: 20 * 1024 * 1024,
+  voice: 20 * 1024 * 1024,
+} as const;
 export const VOICE_MIME_TYPES = ['audio/mp3', 'audio/mpeg', 'audio/ogg'] as const;
 /** Agent heartbeat: a ping every 30 s; two missed (60 s) → notready; checked every 15 s. */
 export const HEARTBEAT_TIMEOUT_MS = 60_000;

@@ -26,15 +26,21 @@ export const agentMessageSchema = z
     type: z.enum(['message', 'writing'], 'invalid_field').default('message'),
     clientId: clientId.optional(),
   })
-  .refine((m) => m.type === 'writing' || m.clientId !== undefined, { message: 'required', path: ['clientId'] })
+  .refine((m) => m.type === 'writing' || m.clientId !== undefined, {
+    message: 'required',
+    path: ['clientId'],
+  })
   .refine((m) => m.type === 'writing' || m.msgtype !== 'text' || m.message.trim() !== '', {
     message: 'required',
     path: ['message'],
   })
-  .refine((m) => m.msgtype === 'text' || m.msgtype === 'emoticon' || m.msgtype === 'tips' || !!m.attachmentid, {
-    message: 'required',
-    path: ['attachmentid'],
-  });
+  .refine(
+    (m) => m.msgtype === 'text' || m.msgtype === 'emoticon' || m.msgtype === 'tips' || !!m.attachmentid,
+    {
+      message: 'required',
+      path: ['attachmentid'],
+    },
+  );
 export type AgentMessageInput = z.infer<typeof agentMessageSchema>;
 
 export const agentStatusSchema = z.object({ status: z.enum(STORED_AGENT_STATES, 'invalid_field') });
@@ -43,7 +49,10 @@ export const collaborationSchema = z.object({ id, orgi: optText(64), organ: optT
 /** Visitor connect query on /im/user. */
 export const visitorHandshakeSchema = z.object({
   appid: id,
-  userid: z.string().length(32, 'invalid_field').regex(/^[A-Za-z0-9_-]+$/, 'invalid_field'),
+  userid: z
+    .string()
+    .length(32, 'invalid_field')
+    .regex(/^[A-Za-z0-9_-]+$/, 'invalid_field'),
   token: optText(128),
   sessionid: optText(64),
   lastSeq: z.coerce.number().int().min(0).optional(),
@@ -82,8 +91,13 @@ export const visitorReadSchema = z.object({ seq: z.coerce.number().int().min(0) 
 export const withdrawSchema = z.object({ id });
 
 // ---- /api/talk queries and bodies ----
-export const talkAgentUserQuery = z.object({ talksort: z.enum(TALK_SORTS, 'invalid_field').default('servicetime') });
-export const talkDataQuery = z.object({ id: z.string().max(64).optional(), userid: z.string().max(64).optional() });
+export const talkAgentUserQuery = z.object({
+  talksort: z.enum(TALK_SORTS, 'invalid_field').default('servicetime'),
+});
+export const talkDataQuery = z.object({
+  id: z.string().max(64).optional(),
+  userid: z.string().max(64).optional(),
+});
 export const talkPageQuery = z.object({
   p: z.coerce.number().int().min(1).default(1),
   ps: z.coerce.number().int().min(1).max(100).default(20),
@@ -123,6 +137,11 @@ export const inviteBody = z.object({
 export const blackBody = z.object({
   agentuserid: z.string().min(1, 'required').max(64),
   /** Hours; 0 = permanent. */
-  controltime: z.coerce.number().int().min(0).max(24 * 365 * 10).default(0),
+  controltime: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 365 * 10)
+    .default(0),
   description: z.string().max(500, 'too_long').default(''),
 });

@@ -63,9 +63,15 @@ function ShellLayout() {
             fontSize: 16,
             color: token.colorPrimary,
             whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            padding: '0 12px',
           }}
+          title={t('app.title')}
         >
-          {collapsed ? 'K' : t('app.title')}
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '100%' }}>
+            {collapsed ? 'K' : t('app.title')}
+          </span>
         </div>
         <Menu
           data-testid="main-menu"

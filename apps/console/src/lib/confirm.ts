@@ -6,6 +6,10 @@ import { notify } from './notify';
  * Destructive actions (spec section 5): a dialog titled "提示" with confirm and cancel, then the
  * call, then the server's message on success. Errors were already toasted by the request layer.
  */
+/** The server's success message, unless it is the envelope's generic "ok" that says nothing. */
+export const serverMsg = (msg: unknown): string | null =>
+  typeof msg === 'string' && msg.trim() && msg.trim().toLowerCase() !== 'ok' ? msg.trim() : null;
+
 export function useConfirmAction() {
   const { modal } = App.useApp();
   const { t } = useTranslation();
@@ -24,7 +28,7 @@ export function useConfirmAction() {
         } catch {
           return;
         }
-        notify.success(typeof msg === 'string' && msg.trim() ? msg : t('common.done'));
+        notify.success(serverMsg(msg) ?? t('common.done'));
         onDone?.();
       },
     });

@@ -124,7 +124,7 @@ export const en: Record<keyof typeof zh, string> = {
 
   'section.departments': 'Departments',
   'section.newDept': 'New department',
-  'section.newChild': 'New sub-department',
+  'section.newChild': 'New child',
   'section.editDept': 'Edit department',
   'section.deleteDept': 'Delete department',
   'section.name': 'Department name',
@@ -151,7 +151,7 @@ export const en: Record<keyof typeof zh, string> = {
   'user.organ': 'Department',
   'user.organs': 'Skill groups',
   'user.roles': 'Roles',
-  'user.maxusers': 'Max concurrent chats',
+  'user.maxusers': 'Max chats',
   'user.lastlogin': 'Last login',
   'user.createtime': 'Created',
 

@@ -10,7 +10,8 @@ export interface SessionUser {
   superuser?: boolean;
   organ?: string | null;
   organname?: string | null;
-  skill?: boolean;
+  /** Skill-group ids the user belongs to. */
+  skill?: string[];
   language?: string;
   on_state?: string;
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Input } from 'antd';
+import { Alert, Button, Input, theme } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ const safeRedirect = (r: string | null) => (r && r.startsWith('/') && !r.startsW
 export default function LoginScreen() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
+  const { token } = theme.useToken();
   const status = useSession((s) => s.status);
   const bootstrap = useSession((s) => s.bootstrap);
   const [username, setUsername] = useState('');
@@ -105,8 +106,12 @@ export default function LoginScreen() {
         </Button>
       </form>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
-        <Link to="/register">{t('login.register')}</Link>
-        <Link to="/thirdLogin">{t('login.thirdLogin')}</Link>
+        <Link to="/register" style={{ color: token.colorLink }} data-testid="login-register">
+          {t('login.register')}
+        </Link>
+        <Link to="/thirdLogin" style={{ color: token.colorLink }} data-testid="login-third">
+          {t('login.thirdLogin')}
+        </Link>
       </div>
     </AuthLayout>
   );

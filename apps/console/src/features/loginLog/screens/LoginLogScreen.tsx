@@ -22,7 +22,7 @@ const toFilter = (v: Fields): LoginLogFilter => ({
 
 /** /dataAnalysis/loginLog: paged login log with username and date filters, and an xlsx export. */
 export default function LoginLogScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Fields>();
   const [filter, setFilter] = useState<LoginLogFilter>({});
   const [page, setPage] = useState<PageState>(firstPage);
@@ -51,7 +51,12 @@ export default function LoginLogScreen() {
       title: t('loginLog.reason'),
       dataIndex: 'reason',
       ellipsis: true,
-      render: (v: string | null) => (v ? <Tooltip title={v}>{v}</Tooltip> : null),
+      // The server records an error key (password_wrong…); show its text when it is one.
+      render: (v: string | null) => {
+        if (!v) return null;
+        const text = i18n.exists(`error.${v}`) ? t(`error.${v}`) : v;
+        return <Tooltip title={v}>{text}</Tooltip>;
+      },
     },
     {
       title: t('loginLog.time'),

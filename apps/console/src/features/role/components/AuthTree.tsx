@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PERMISSION_TREE, type PermissionNode } from '@kefu/protocol';
 import { checkedLeaves, codesToSave, roleApi, type Role } from '../api';
 import { notify } from '../../../lib/notify';
+import { serverMsg } from '../../../lib/confirm';
 
 const toTree = (nodes: readonly PermissionNode[], en: boolean): TreeDataNode[] =>
   nodes.map((n) => ({
@@ -44,7 +45,7 @@ export function AuthTree({ role }: { role: Role | null }) {
     setSaving(true);
     try {
       const msg = await roleApi.saveAuth(role.id, codesToSave(checked));
-      notify.success(msg?.trim() ? msg : t('common.done'));
+      notify.success(serverMsg(msg) ?? t('common.done'));
       void qc.invalidateQueries({ queryKey: ['roleAuth', role.id] });
     } catch {
       // toasted by the request layer

@@ -22,7 +22,7 @@ export function OrganPanel(props: {
     <Card
       title={t('section.departments')}
       size="small"
-      style={{ width: 300, flex: 'none' }}
+      style={{ width: 320, flex: 'none' }}
       styles={{ body: { padding: 12 } }}
       extra={
         <Button
@@ -39,7 +39,7 @@ export function OrganPanel(props: {
       <Button
         type={selected ? 'text' : 'link'}
         block
-        style={{ textAlign: 'left', marginBottom: 4 }}
+        style={{ justifyContent: 'flex-start', marginBottom: 4 }}
         data-testid="organ-all"
         onClick={() => props.onSelect(null)}
       >

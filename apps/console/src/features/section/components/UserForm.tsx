@@ -71,8 +71,9 @@ export function UserForm(props: {
     const body: UserInput = {
       username: v.username.trim(),
       uname: v.uname.trim(),
-      email: v.email?.trim() || undefined,
-      mobile: v.mobile?.trim() || undefined,
+      // '' clears a value on update (docs/api.md).
+      email: v.email?.trim() ?? '',
+      mobile: v.mobile?.trim() ?? '',
       usertype: v.usertype,
       organ: v.organ,
       organs: v.organs,

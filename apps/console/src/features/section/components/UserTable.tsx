@@ -21,23 +21,29 @@ export function UserTable(props: {
 }) {
   const { t } = useTranslation();
   const columns: ColumnsType<User> = [
-    { title: t('user.username'), dataIndex: 'username' },
-    { title: t('user.uname'), dataIndex: 'uname' },
+    { title: t('user.username'), dataIndex: 'username', width: 140, ellipsis: true },
+    { title: t('user.uname'), dataIndex: 'uname', width: 120, ellipsis: true },
     {
       title: t('user.usertype'),
       dataIndex: 'usertype',
+      width: 110,
       render: (v: string) =>
         v === '0' ? <Tag color="gold">{t('user.usertype.0')}</Tag> : <Tag>{t('user.usertype.1')}</Tag>,
     },
-    { title: t('user.organ'), dataIndex: 'organname' },
+    { title: t('user.organ'), dataIndex: 'organname', width: 140, ellipsis: true },
     {
       title: t('user.roles'),
       dataIndex: 'roles',
       render: (roles: User['roles']) => (roles ?? []).map((r) => <Tag key={r.id}>{r.name}</Tag>),
     },
-    { title: t('user.mobile'), dataIndex: 'mobile' },
-    { title: t('user.maxusers'), dataIndex: 'maxusers', width: 110 },
-    { title: t('user.lastlogin'), dataIndex: 'lastlogin', render: (v: User['lastlogin']) => formatTime(v) },
+    { title: t('user.mobile'), dataIndex: 'mobile', width: 130 },
+    { title: t('user.maxusers'), dataIndex: 'maxusers', width: 100 },
+    {
+      title: t('user.lastlogin'),
+      dataIndex: 'lastlogin',
+      width: 170,
+      render: (v: User['lastlogin']) => formatTime(v),
+    },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -100,7 +106,7 @@ export function UserTable(props: {
         columns={columns}
         dataSource={props.data?.list ?? []}
         loading={props.loading}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1150 }}
         pagination={pager(props.page, props.data?.total ?? 0, props.onPage, (total) =>
           t('common.total', { total }),
         )}

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentUserDto, MessageDto } from '@kefu/protocol';
+import { chatListReducer, emptyChatList, sortChats, unreadTotal, waitedMs, type ChatListState } from './chatList';
+
+const entry = (id: string, over: Partial<AgentUserDto> = {}): AgentUserDto => ({
+  id,
+  userid: `v-${id}`,
+  usession: `v-${id}`,
+  username: `Guest ${id}`,
+  agentserviceid: `s-${id}`,
+  status: 'inservice',
+  createtime: 1_000,
+  servicetime: 1_000,
+  waitingtime: 0,
+  lastmsg: '',
+  lastmessage: null,
+  lastgetmessage: null,
+  tokenum: 0,
+  over: 0,
+  visible: 1,
+  collabora: 0,
+  ai: 0,
+  agentno: 'me',
+  langto: '',
+  curagentuser: { id },
+  agentservice: {
+    id: `s-${id}`,
+    channel: 'webim',
+    chattype: 'webim',
+    browser: '',
+    source: '',
+    country: '',
+    province: '',
+    city: '',
+    username: '',
+    mobile: '',
+  },
+  lastseq: 0,
+  ...over,
+});
+
+const msg = (over: Partial<MessageDto>): MessageDto => ({
+  id: 'm1',
+  agentserviceid: 's-a',
+  usession: 'v-a',
+  seq: 1,
+  clientId: 'client-0001',
+  type: 'message',
+  msgtype: 'text',
+  calltype: 'in',
+  userid: 'v-a',
+  username: 'Guest a',
+  touser: 'me',
+  message: 'hi',
+  puremsg: 'hi',
+  translatemsg: '',
+  attachmentid: null,
+  filename: null,
+  filesize: null,
+  datastatus: 0,
+  withdrawn: false,
+  readstatus: 0,
+  tokenum: 1,
+  collabora: 0,
+  createtime: 5_000,
+  ...over,
+});
+
+const sort = 'servicetime' as const;
+const loaded = (...list: AgentUserDto[]): ChatListState =>
+  chatListReducer(emptyChatList, { type: 'load', list, sort });
+
+describe('chat list reducer', () => {
+  it('auto-selects the first chat on load and clears its unread count', () => {
+    const s = loaded(entry('a', { servicetime: 3_000, tokenum: 2 }), entry('b', { servicetime: 2_000, tokenum: 4 }));
+    expect(s.selectedId).toBe('a');
+    expect(s.list.map((c) => [c.id, c.tokenum])).toEqual([
+      ['a', 0],
+      ['b', 4],
+    ]);
+    expect(unreadTotal(s)).toBe(4);
+  });
+
+  it('keeps the selection over a reload when the chat is still there', () => {
+    let s = loaded(entry('a', { servicetime: 3_000 }), entry('b', { servicetime: 2_000 }));
+    s = chatListReducer(s, { type: 'select', id: 'b' });
+    s = chatListReducer(s, { type: 'load', list: [entry('a'), entry('b')], sort });
+    expect(s.selectedId).toBe('b');
+  });
+
+  it('adds a new chat unless the same visitor is listed; the selected one is live again', () => {
+    let s = loaded(entry('a'));
+    s = chatListReducer(s, { type: 'new', entry: entry('b', { servicetime: 9_000 }), sort });
+    expect(s.list.map((c) => c.id)).toEqual(['b', 'a']);
+    s = chatListReducer(s, { type: 'over', agentuserid: 'a' });
+    expect(s.list.find((c) => c.id === 'a')?.over).toBe(1);
+    s = chatListReducer(s, {
+      type: 'new',
+      entry: entry('a', { agentserviceid: 's-a2', over: 1 }),
+      sort,
+    });
+    expect(s.list).toHaveLength(2);
+    const a = s.list.find((c) => c.id === 'a');
+    expect(a?.over).toBe(0);
+    expect(a?.agentserviceid).toBe('s-a2');
+  });
+
+  it('does not reset over on a same-visitor chat that is not selected', () => {
+    let s = loaded(entry('a', { servicetime: 3_000 }), entry('b', { servicetime: 2_000, over: 1 }));
+    s = chatListReducer(s, { type: 'new', entry: entry('b', { over: 1 }), sort });
+    expect(s.list.find((c) => c.id === 'b')?.over).toBe(1);
+    expect(s.list).toHaveLength(2);
+  });
+
+  it('selects a new chat when none is selected', () => {
+    const s = chatListReducer(emptyChatList, { type: 'new', entry: entry('x', { tokenum: 1 }), sort });
+    expect(s.selectedId).toBe('x');
+    expect(s.list[0].tokenum).toBe(0);
+  });
+
+  it('end removes the chat; a selected one hands the selection to the next', () => {
+    let s = loaded(
+      entry('a', { servicetime: 3_000 }),
+      entry('b', { servicetime: 2_000 }),
+      entry('c', { servicetime: 1_000 }),
+    );
+    s = chatListReducer(s, { type: 'select', id: 'b' });
+    s = chatListReducer(s, { type: 'end', entry: { id: 'b', agentserviceid: 's-b' } });
+    expect(s.list.map((c) => c.id)).toEqual(['a', 'c']);
+    expect(s.selectedId).toBe('c');
+    s = chatListReducer(s, { type: 'end', entry: { id: 'c', agentserviceid: 's-c' } });
+    expect(s.selectedId).toBe('a');
+    s = chatListReducer(s, { type: 'end', entry: { id: 'zz', agentserviceid: 's-a' } });
+    expect(s).toEqual({ list: [], selectedId: null });
+  });
+
+  it('end of an unselected chat keeps the selection', () => {
+    let s = loaded(entry('a', { servicetime: 3_000 }), entry('b', { servicetime: 2_000 }));
+    s = chatListReducer(s, { type: 'end', entry: { id: 'b', agentserviceid: 's-b' } });
+    expect(s.selectedId).toBe('a');
+  });
+
+  it('over sets over=1 on the selected chat', () => {
+    let s = loaded(entry('a'));
+    s = chatListReducer(s, { type: 'over', agentuserid: 'a', agentserviceid: 's-a' });
+    expect(s.list[0].over).toBe(1);
+  });
+
+  it('select resets the unread count', () => {
+    let s = loaded(entry('a', { servicetime: 3_000 }), entry('b', { servicetime: 2_000, tokenum: 3 }));
+    s = chatListReducer(s, { type: 'select', id: 'b' });
+    expect(s.list[1].tokenum).toBe(0);
+  });
+
+  it('an incoming message marks the chat waiting; an outgoing one resets the waiting time', () => {
+    let s = loaded(entry('a', { servicetime: 3_000 }), entry('b', { servicetime: 2_000 }));
+    s = chatListReducer(s, {
+      type: 'message',
+      msg: msg({ agentserviceid: 's-b', tokenum: 1, createtime: 5_000 }),
+      summary: 'hi',
+    });
+    const b = s.list[1];
+    expect(b).toMatchObject({ waiting: true, waitingSince: 5_000, tokenum: 1, lastmsg: 'hi', lastmessage: 5_000 });
+    expect(waitedMs(b, 8_000)).toBe(3_000);
+    s = chatListReducer(s, {
+      type: 'message',
+      msg: msg({ agentserviceid: 's-b', tokenum: 2, createtime: 6_000 }),
+      summary: 'again',
+    });
+    expect(s.list[1]).toMatchObject({ waitingSince: 5_000, tokenum: 2 });
+    s = chatListReducer(s, {
+      type: 'message',
+      msg: msg({ agentserviceid: 's-b', calltype: 'out', createtime: 7_000 }),
+      summary: 'answer',
+    });
+    expect(s.list[1]).toMatchObject({ waiting: false, waitingSince: null, waitingtime: 0, lastgetmessage: 7_000 });
+    expect(waitedMs(s.list[1], 9_000)).toBe(0);
+  });
+
+  it('an incoming message on the open chat leaves its unread count at 0', () => {
+    let s = loaded(entry('a'));
+    s = chatListReducer(s, { type: 'message', msg: msg({ tokenum: 5 }), summary: 'hi' });
+    expect(s.list[0].tokenum).toBe(0);
+    expect(s.list[0].waiting).toBe(true);
+  });
+
+  it('typing notices change nothing', () => {
+    const s = loaded(entry('a'));
+    expect(chatListReducer(s, { type: 'message', msg: msg({ type: 'writing' }), summary: '' })).toBe(s);
+  });
+
+  it('sorts by service time or by last message, newest first', () => {
+    const list = [
+      entry('a', { servicetime: 1, lastmessage: 30 }),
+      entry('b', { servicetime: 3, lastmessage: 10 }),
+      entry('c', { servicetime: 2, lastmessage: null }),
+    ];
+    expect(sortChats(list, 'servicetime').map((c) => c.id)).toEqual(['b', 'c', 'a']);
+    expect(sortChats(list, 'lastmessage').map((c) => c.id)).toEqual(['a', 'b', 'c']);
+  });
+});

@@ -15,6 +15,7 @@ export const ADMIN_ROLE_NAME = '管理员';
 export const AGENT_ROLE_NAME = '客服';
 export const AGENT_ROLE_CODES = ['A01', 'A02', 'A04', 'A05', 'A09_A07_A01'] as const;
 export const ADMIN_USERNAME = 'admin';
+export const DEMO_APPID = 'demo';
 
 export interface SeedResult {
   adminCreated: boolean;
@@ -50,6 +51,12 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
       organ = newId();
       await repo.insertOrgan(k, { id: organ, orgi, name: DEFAULT_ORGAN_NAME, skill: 1, now });
     }
+    // The demo website access point used by /im/demo.html (appid 'demo'); kept as edited.
+    if (!(await k.selectFrom('access_point').select('id').where('id', '=', DEMO_APPID).executeTakeFirst()))
+      await k
+        .insertInto('access_point')
+        .values({ id: DEMO_APPID, orgi, name: '演示网站', organ, createtime: now, updatetime: now })
+        .execute();
     const adminRole = await ensureRole(k, orgi, ADMIN_ROLE_NAME, '系统管理员', ALL_PERMISSION_CODES, now);
     // One millisecond later, so lists ordered by creation show the administrator role first.
     await ensureRole(k, orgi, AGENT_ROLE_NAME, '在线客服', AGENT_ROLE_CODES, now + 1);

@@ -73,6 +73,8 @@ describe('seed', () => {
     expect(org).toMatchObject({ id: t.config.orgi, title: '在线客服', favlogo: '' });
     const organ = await t.db.kysely.selectFrom('organ').selectAll().executeTakeFirstOrThrow();
     expect(organ).toMatchObject({ name: '客服部', skill: 1, orgi: 'kefu' });
+    const demo = await t.db.kysely.selectFrom('access_point').selectAll().executeTakeFirstOrThrow();
+    expect(demo).toMatchObject({ id: 'demo', orgi: 'kefu', organ: organ.id });
     expect(await codesOf(t, '管理员')).toEqual([...ALL_PERMISSION_CODES].sort());
     expect(await codesOf(t, '客服')).toEqual([...AGENT_ROLE_CODES].sort());
     const admin = await t.db.kysely

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
 export const CONSOLE_DIST = join(repoRoot, 'apps/console/dist');
@@ -14,7 +15,20 @@ export const VISITOR_DIST = join(repoRoot, 'apps/visitor/dist');
  */
 export async function installStatic(app: FastifyInstance): Promise<void> {
   if (existsSync(VISITOR_DIST)) {
-    await app.register(fastifyStatic, { root: VISITOR_DIST, prefix: '/im/', decorateReply: false, wildcard: true });
+    await app.register(fastifyStatic, {
+      root: VISITOR_DIST,
+      prefix: '/im/',
+      decorateReply: false,
+      wildcard: true,
+    });
+    // The visitor pages (/visitor, /visitor/text|pc|mobile|mini|navigation) are the visitor app, not the console.
+    const visitorPage = async (_req: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(await readFile(join(VISITOR_DIST, 'index.html')));
+    app.get('/visitor', visitorPage);
+    app.get('/visitor/*', visitorPage);
   }
   if (!existsSync(CONSOLE_DIST)) return;
   await app.register(fastifyStatic, { root: CONSOLE_DIST, prefix: '/', wildcard: false });

@@ -1,0 +1,344 @@
+import { io, type Socket } from 'socket.io-client';
+import type {
+  Ack,
+  LeaveMessageOffer,
+  MessageDto,
+  MsgType,
+  VisitorAgentInfo,
+  VisitorClientToServerEvents,
+  VisitorNewPayload,
+  VisitorServerToClientEvents,
+  VisitorWelcome,
+} from '@kefu/protocol';
+import { VISITOR_NAMESPACE } from '@kefu/protocol';
+import { forgetIdentity, loadIdentity, saveIdentity, type VisitorIdentity } from '../lib/storage.js';
+import { randomId } from '../lib/ids.js';
+import { t } from '../lib/i18n.js';
+import * as tl from '../lib/timeline.js';
+
+type VSocket = Socket<VisitorServerToClientEvents, VisitorClientToServerEvents>;
+
+export type ChatStatus = VisitorWelcome['status'];
+
+export interface ChatState {
+  /** connecting: before the first welcome; ready: welcome received; fatal: cannot work (bad appid). */
+  phase: 'connecting' | 'ready' | 'fatal';
+  online: boolean;
+  status: ChatStatus;
+  agent: VisitorAgentInfo | null;
+  position: number | null;
+  timeline: tl.Timeline;
+  typing: boolean;
+  leavemsg: LeaveMessageOffer | null;
+  /** A rating is asked for this conversation. */
+  rating: { agentserviceid: string; message: string } | null;
+  rated: string[];
+  error: string;
+  serverConfig: VisitorWelcome['config'] | null;
+}
+
+const ACK_TIMEOUT = 15_000;
+
+/** The `/im/user` connection: identity, catch-up with lastSeq, outbox resend, state for the UI. */
+export class ChatClient {
+  state: ChatState = {
+    phase: 'connecting',
+    online: false,
+    status: 'none',
+    agent: null,
+    position: null,
+    timeline: tl.emptyTimeline(),
+    typing: false,
+    leavemsg: null,
+    rating: null,
+    rated: [],
+    error: '',
+    serverConfig: null,
+  };
+  identity: VisitorIdentity;
+  private socket: VSocket | null = null;
+  private listeners = new Set<() => void>();
+  private typingTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set on the first welcome of this page: a conversation this page started or resumed. */
+  private started = false;
+  visible = true;
+
+  constructor(
+    readonly base: string,
+    readonly appid: string,
+    /** Called on the first welcome with no open conversation: the UI decides (form or `start`). */
+    private readonly onIdle: () => void,
+  ) {
+    this.identity = loadIdentity(appid);
+  }
+
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private set(patch: Partial<ChatState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const fn of this.listeners) fn();
+  }
+
+  private setTl(f: (x: tl.Timeline) => tl.Timeline): void {
+    this.set({ timeline: f(this.state.timeline) });
+  }
+
+  private notice(key: string, text: string): void {
+    this.setTl((x) => tl.addNotice(x, key, text, Date.now()));
+  }
+
+  private query(): Record<string, string> {
+    const q: Record<string, string> = { appid: this.appid, userid: this.identity.userid };
+    if (this.identity.token) q.token = this.identity.token;
+    if (this.state.timeline.current) q.lastSeq = String(this.state.timeline.lastSeq);
+    return q;
+  }
+
+  connect(): void {
+    const socket: VSocket = io(`${this.base}${VISITOR_NAMESPACE}`, {
+      query: this.query(),
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 10_000,
+    });
+    this.socket = socket;
+    socket.io.on('reconnect_attempt', () => {
+      socket.io.opts.query = this.query();
+    });
+    socket.on('connect', () => this.set({ online: true, error: '' }));
+    socket.on('disconnect', () => this.set({ online: false, typing: false }));
+    socket.on('connect_error', (err: Error) => this.refused(err));
+    socket.on('welcome', (w) => this.welcome(w));
+    socket.on('queue', (q) => {
+      this.follow(q.agentserviceid);
+      this.set({ status: 'inqueue', position: q.position });
+      this.notice(
+        `queue:${q.agentserviceid}`,
+        q.message || t('queue', { ahead: q.ahead, position: q.position }),
+      );
+    });
+    socket.on('assigned', (a) => {
+      this.follow(a.agentserviceid);
+      this.setTl((x) => tl.removeNotice(x, `queue:${a.agentserviceid}`));
+      this.set({ status: 'inservice', agent: a.agent, position: null, leavemsg: null });
+      this.notice(
+        `assigned:${a.agentserviceid}:${a.agent.id}`,
+        a.message || t('assigned', { agent: a.agent.nickname }),
+      );
+    });
+    socket.on('message', (m) => this.incoming(m));
+    socket.on('writing', () => {
+      clearTimeout(this.typingTimer);
+      this.set({ typing: true });
+      this.typingTimer = setTimeout(() => this.set({ typing: false }), 4000);
+    });
+    socket.on('read', (r) => this.setTl((x) => tl.markRead(x, r.agentserviceid, r.seq)));
+    socket.on('withdraw', (n) => this.setTl((x) => tl.withdrawMessage(x, n)));
+    socket.on('end', (e) => this.ended(e.agentserviceid, e.message));
+    socket.on('leavemsg', (l) => this.set({ leavemsg: l }));
+    socket.on('satisfaction', (s) => this.askRating(s.agentserviceid, s.message));
+    socket.on('status', (s) => this.notice(`status:${Date.now()}`, s.message));
+  }
+
+  close(): void {
+    this.socket?.disconnect();
+  }
+
+  private refused(err: Error): void {
+    const key = err.message;
+    if (key === 'visitor_token') {
+      // Our credential is no longer valid: start over as a new visitor.
+      forgetIdentity(this.appid);
+      this.identity = loadIdentity(this.appid);
+      this.set({ timeline: tl.emptyTimeline() });
+      this.retry(0);
+    } else if (key === 'access_point_not_found') {
+      this.set({ phase: 'fatal', error: t('errAccess') });
+    } else if (key === 'invalid_field') {
+      this.set({ phase: 'fatal', error: t('errAppid') });
+    } else if (this.socket && !this.socket.active) {
+      this.retry(3000);
+    }
+  }
+
+  private retry(delay: number): void {
+    const s = this.socket;
+    if (!s) return;
+    setTimeout(() => {
+      s.io.opts.query = this.query();
+      s.connect();
+    }, delay);
+  }
+
+  private follow(agentserviceid: string): void {
+    this.setTl((x) => tl.follow(x, agentserviceid));
+  }
+
+  private welcome(w: VisitorWelcome): void {
+    this.identity = { userid: w.userid, token: w.token };
+    saveIdentity(this.appid, this.identity);
+    const prev = this.state.timeline;
+    if (prev.current && w.agentserviceid && w.agentserviceid !== prev.current && prev.lastSeq > 0) {
+      // Another conversation began elsewhere: our lastSeq meant the old one, so ask again from 0.
+      this.set({ timeline: tl.follow(prev, w.agentserviceid, 0) });
+      this.socket?.disconnect();
+      this.retry(0);
+      return;
+    }
+    const first = !this.started;
+    this.started = true;
+    const open = w.status === 'inqueue' || w.status === 'inservice';
+    if (open || (w.status === 'end' && !first)) this.follow(w.agentserviceid ?? '');
+    this.set({
+      phase: 'ready',
+      serverConfig: w.config,
+      status: first && !open ? 'none' : w.status,
+      agent: w.agent,
+      position: w.position,
+    });
+    if (first) this.notice('welcome', w.config.welcome || t('welcome'));
+    if (w.status === 'inqueue' && w.position)
+      this.notice(`queue:${w.agentserviceid}`, t('queue', { ahead: w.position - 1, position: w.position }));
+    if (open) this.resend();
+    else if (first) this.onIdle();
+    else if (w.status === 'end') this.ended(w.agentserviceid ?? '', '');
+  }
+
+  /** Asks for an agent (after the pre-chat form, if any). */
+  async start(form: VisitorNewPayload): Promise<void> {
+    const s = this.socket;
+    if (!s) return;
+    this.set({ status: 'inqueue', leavemsg: null });
+    try {
+      const res = (await s.timeout(ACK_TIMEOUT).emitWithAck('new', form)) as Ack<{
+        agentserviceid: string;
+        status: ChatStatus;
+        position: number | null;
+        agent: VisitorAgentInfo | null;
+      }>;
+      if (!res.success) {
+        this.set({ status: 'none', error: res.msg });
+        return;
+      }
+      this.follow(res.data.agentserviceid);
+      this.set({
+        status: res.data.status,
+        agent: res.data.agent ?? this.state.agent,
+        position: res.data.position,
+      });
+      this.resend();
+    } catch {
+      this.set({ status: 'none', error: t('errNetwork') });
+    }
+  }
+
+  private incoming(m: MessageDto): void {
+    if (!this.state.timeline.current && m.agentserviceid) this.follow(m.agentserviceid);
+    this.setTl((x) => tl.mergeMessage(x, m));
+    if (m.calltype === 'out') this.set({ typing: false });
+    this.markSeen();
+  }
+
+  /** Tells the server the visitor saw everything (only while the window is visible). */
+  markSeen(): void {
+    const x = this.state.timeline;
+    if (!this.visible || !this.socket?.connected || !x.current || x.lastSeq === 0) return;
+    this.socket.emit('read', { seq: x.lastSeq });
+  }
+
+  send(msgtype: MsgType, message: string, file?: { id: string; filename: string; size: number }): void {
+    const o = {
+      clientId: randomId(24),
+      msgtype,
+      message,
+      attachmentid: file?.id ?? null,
+      filename: file?.filename ?? null,
+      filesize: file?.size ?? null,
+      createtime: Date.now(),
+    };
+    this.setTl((x) => tl.addOutgoing(x, o));
+    this.transmit(o);
+  }
+
+  /** Sends one outbox entry; without an ack it stays pending and is resent with the same clientId. */
+  private async transmit(o: Omit<tl.Outgoing, 'state'>): Promise<void> {
+    const s = this.socket;
+    // Before the conversation exists (or offline) it waits in the outbox; `start`/`welcome` resend it.
+    if (!s?.connected || (this.state.status !== 'inqueue' && this.state.status !== 'inservice')) return;
+    this.setTl((x) => tl.setOutgoingState(x, o.clientId, 'pending'));
+    try {
+      const res = (await s.timeout(ACK_TIMEOUT).emitWithAck('message', {
+        clientId: o.clientId,
+        message: o.message,
+        msgtype: o.msgtype,
+        attachmentid: o.attachmentid,
+      })) as Ack<MessageDto>;
+      if (res.success) this.setTl((x) => tl.ackOutgoing(x, res.data));
+      else {
+        this.setTl((x) => tl.setOutgoingState(x, o.clientId, 'failed'));
+        this.set({ error: res.msg });
+      }
+    } catch {
+      // No ack in time: still pending; the next welcome resends it.
+    }
+  }
+
+  retrySend(clientId: string): void {
+    const o = this.state.timeline.outbox.find((x) => x.clientId === clientId);
+    if (o) void this.transmit(o);
+  }
+
+  private resend(): void {
+    for (const o of tl.unacked(this.state.timeline)) void this.transmit(o);
+  }
+
+  writing(draft: string): void {
+    if (this.socket?.connected && this.state.status === 'inservice')
+      this.socket.emit('writing', { message: draft.slice(0, 500) });
+  }
+
+  withdraw(id: string): void {
+    this.socket?.emit('withdraw', { id }, (res) => {
+      if (res.success) this.setTl((x) => tl.withdrawMessage(x, res.data));
+      else this.set({ error: res.msg });
+    });
+  }
+
+  end(): void {
+    this.socket?.emit('end', {}, () => undefined);
+  }
+
+  private ended(agentserviceid: string, message: string): void {
+    // Only a conversation an agent took part in is rated at its end.
+    const served = this.state.agent !== null;
+    this.setTl((x) => tl.removeNotice(x, `queue:${agentserviceid}`));
+    this.set({ status: 'end', typing: false, position: null });
+    this.notice(`end:${agentserviceid}`, message || t('ended'));
+    if (served && this.state.serverConfig?.satisfaction !== false) this.askRating(agentserviceid, '');
+  }
+
+  askRating(agentserviceid: string, message: string): void {
+    if (!agentserviceid || this.state.rated.includes(agentserviceid)) return;
+    this.set({ rating: { agentserviceid, message } });
+  }
+
+  rated(agentserviceid: string | null): void {
+    this.set({
+      rating: null,
+      rated: agentserviceid ? [...this.state.rated, agentserviceid] : this.state.rated,
+    });
+  }
+
+  dismiss(patch: Partial<Pick<ChatState, 'leavemsg' | 'error'>>): void {
+    this.set(patch);
+  }
+
+  /** After the end: a fresh conversation in the same page. */
+  restart(): void {
+    this.set({ status: 'none', agent: null, rating: null, leavemsg: null });
+    this.setTl((x) => ({ ...tl.follow(x, null), outbox: [] }));
+    this.onIdle();
+  }
+}

@@ -1,0 +1,178 @@
+import { EMBED_TAG, type HostToChat, type PageViewReport } from '@kefu/protocol';
+import { loadConfig, type WidgetConfig } from '../lib/config.js';
+import { isMobile } from '../lib/device.js';
+import { pickLang } from '../lib/i18n.js';
+import { randomId } from '../lib/ids.js';
+import { acceptEmbed, originOf } from '../lib/origin.js';
+import { store } from '../lib/storage.js';
+import { chatIcon, css, el } from './ui.js';
+
+/**
+ * The embed script: `<script src="https://HOST/im/loader.js" data-appid="ACCESS_CODE" async></script>`.
+ * Draws the consult button (and the invite popup), opens the chat in an iframe (PC) or a full page (phone).
+ */
+const TEXTS = {
+  zh: {
+    consult: '在线客服',
+    invite: '您好，需要帮助吗？欢迎咨询在线客服',
+    accept: '立即咨询',
+    refuse: '稍后再说',
+  },
+  en: {
+    consult: 'Chat with us',
+    invite: 'Hello, need any help? Chat with us',
+    accept: 'Chat now',
+    refuse: 'Later',
+  },
+};
+
+function currentScript(): HTMLScriptElement | null {
+  const cur = document.currentScript;
+  if (cur instanceof HTMLScriptElement && cur.dataset.appid) return cur;
+  return document.querySelector<HTMLScriptElement>('script[data-appid][src*="loader.js"]');
+}
+
+function traceId(): string {
+  let id = store.get('kefu:trace');
+  if (!id) {
+    id = randomId(32);
+    store.set('kefu:trace', id);
+  }
+  return id;
+}
+
+function reportPageView(base: string, r: PageViewReport): void {
+  const body = JSON.stringify(r);
+  try {
+    if (!navigator.sendBeacon?.(`${base}/im/pageview`, body))
+      void fetch(`${base}/im/pageview`, { method: 'POST', body, mode: 'no-cors', keepalive: true });
+  } catch {
+    /* page views are best effort */
+  }
+}
+
+function boot(script: HTMLScriptElement): void {
+  const base = originOf(script.src);
+  const appid = script.dataset.appid ?? '';
+  if (!base || !appid || (window as { __kefuLoaded?: boolean }).__kefuLoaded) return;
+  (window as { __kefuLoaded?: boolean }).__kefuLoaded = true;
+  const lang = pickLang(script.dataset.lang ? `?l=${script.dataset.lang}` : '', navigator.language);
+  const trace = traceId();
+  reportPageView(base, {
+    appid,
+    traceid: trace,
+    url: location.href,
+    title: document.title,
+    referrer: document.referrer,
+  });
+  void loadConfig(base, appid).then((c) => mount(base, appid, lang, trace, script.dataset.skill ?? '', c));
+}
+
+function mount(
+  base: string,
+  appid: string,
+  lang: 'zh' | 'en',
+  trace: string,
+  skill: string,
+  c: WidgetConfig,
+): void {
+  const tx = TEXTS[lang];
+  const host = el('div', { id: 'kefu-widget' });
+  const root = host.attachShadow({ mode: 'open' });
+  root.appendChild(el('style', {}, css(c)));
+  document.body.appendChild(host);
+
+  const chatUrl = (page: 'mini' | 'mobile') => {
+    const q = new URLSearchParams({ appid, traceid: trace, l: lang });
+    if (skill) q.set('skill', skill);
+    if (page === 'mini') q.set('origin', location.origin);
+    return `${base}/visitor/${page}?${q}`;
+  };
+
+  let panel: HTMLDivElement | null = null;
+  let frame: HTMLIFrameElement | null = null;
+  let ready = false;
+  const post = (m: HostToChat) => {
+    if (ready) frame?.contentWindow?.postMessage(m, base);
+  };
+  const btn = el('button', { type: 'button', class: 'btn', 'aria-label': c.consult.text || tx.consult });
+  if (c.consult.icon) btn.appendChild(el('img', { src: c.consult.icon, alt: '' }));
+  else btn.appendChild(chatIcon());
+  btn.appendChild(el('span', {}, c.consult.text || tx.consult));
+  const badge = el('span', { class: 'badge', hidden: '' });
+  btn.appendChild(badge);
+
+  const open = () => {
+    invite?.remove();
+    if (isMobile(navigator.userAgent, innerWidth)) {
+      location.href = chatUrl('mobile');
+      return;
+    }
+    if (!panel) {
+      panel = el('div', { class: 'panel', role: 'dialog', 'aria-label': c.consult.text || tx.consult });
+      frame = el('iframe', {
+        src: chatUrl('mini'),
+        title: c.consult.text || tx.consult,
+        allow: 'clipboard-write',
+      });
+      panel.appendChild(frame);
+      root.appendChild(panel);
+    }
+    panel.hidden = false;
+    btn.hidden = true;
+    badge.hidden = true;
+    post({ kefu: EMBED_TAG, type: 'open' });
+  };
+  const close = () => {
+    if (panel) panel.hidden = true;
+    btn.hidden = !c.consult.enabled;
+    post({ kefu: EMBED_TAG, type: 'hide' });
+  };
+
+  addEventListener('message', (ev) => {
+    const m = acceptEmbed(ev, base, frame?.contentWindow ?? null);
+    if (!m) return;
+    if (m.type === 'ready') {
+      ready = true;
+      post({ kefu: EMBED_TAG, type: 'page', url: location.href, title: document.title });
+      if (panel && !panel.hidden) post({ kefu: EMBED_TAG, type: 'open' });
+    } else if (m.type === 'close') close();
+    else if (m.type === 'unread') {
+      badge.textContent = m.count > 99 ? '99+' : String(m.count);
+      badge.hidden = m.count === 0 || !(panel?.hidden ?? true);
+    }
+  });
+
+  btn.addEventListener('click', open);
+  btn.hidden = !c.consult.enabled;
+  root.appendChild(btn);
+
+  let invite: HTMLDivElement | null = null;
+  if (c.invite.enabled && sessionStorage.getItem('kefu:invite') !== '1') {
+    setTimeout(() => {
+      if (panel && !panel.hidden) return;
+      invite = el('div', { class: 'invite', role: 'dialog' });
+      invite.appendChild(el('h3', {}, c.invite.title || c.access.name || tx.consult));
+      invite.appendChild(el('p', {}, c.invite.content || tx.invite));
+      const row = el('div', { class: 'row' });
+      const no = el('button', { type: 'button' }, c.invite.refuse || tx.refuse);
+      const go = el('button', { type: 'button', class: 'go' }, c.invite.accept || tx.accept);
+      no.addEventListener('click', () => {
+        sessionStorage.setItem('kefu:invite', '1');
+        invite?.remove();
+      });
+      go.addEventListener('click', open);
+      row.append(no, go);
+      invite.appendChild(row);
+      root.appendChild(invite);
+    }, c.invite.delay * 1000);
+  }
+
+  (window as { kefu?: { open: () => void; close: () => void } }).kefu = { open, close };
+}
+
+const script = currentScript();
+if (script) {
+  if (document.body) boot(script);
+  else addEventListener('DOMContentLoaded', () => boot(script));
+}

@@ -2,3 +2,4 @@ export * from './dto.js';
 export * from './schemas.js';
 export * from './agent.js';
 export * from './visitor.js';
+export * from './embed.js';

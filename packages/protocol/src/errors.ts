@@ -72,6 +72,14 @@ export const ERROR_MESSAGES = {
   file_required: { zh: '请选择文件', en: 'Choose a file' },
   file_too_large: { zh: '文件过大', en: 'File too large' },
   audio_format: { zh: 'audio file format error, supports mp3/mpeg/ogg', en: 'audio file format error, supports mp3/mpeg/ogg' },
+  // Visitor channel.
+  not_in_work_time: { zh: '当前不在工作时间', en: 'Outside working hours' },
+  leavemsg_rate_limited: { zh: '留言过于频繁，请稍后再试', en: 'Too many messages, try later' },
+  leavemsg_disabled: { zh: '留言功能未开启', en: 'Leave messages are turned off' },
+  leavemsg_done: { zh: '留言已处理', en: 'The message is already handled' },
+  satisfaction_disabled: { zh: '满意度评价未开启', en: 'Satisfaction rating is turned off' },
+  satisfaction_done: { zh: '您已评价过本次会话', en: 'This conversation has already been rated' },
+  satisfaction_not_allowed: { zh: '当前会话还不能评价', en: 'This conversation cannot be rated yet' },
   server_error: {
     zh: '服务器错误，请稍后再试或联系管理员',
     en: 'Server error, please try later or contact the administrator',

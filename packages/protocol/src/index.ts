@@ -7,3 +7,5 @@ export * from './validators.js';
 export * from './i18n/index.js';
 export * from './realtime/index.js';
 export * from './schemas/index.js';
+export * from './worktime.js';
+export * from './channel.js';

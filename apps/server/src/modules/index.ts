@@ -8,6 +8,11 @@ import { registerRole } from './role/role.routes.js';
 import { registerLoginLog } from './loginlog/loginlog.routes.js';
 import { registerConversation } from './conversation/index.js';
 import { registerMedia } from './media/media.routes.js';
+import { registerAccess } from './access/access.routes.js';
+import { registerWorkservice } from './workservice/workservice.routes.js';
+import { registerSatisfaction } from './satisfaction/satisfaction.routes.js';
+import { registerLeavemsg } from './leavemsg/leavemsg.routes.js';
+import { registerBlack } from './black/black.routes.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
 export const MODULES: readonly ModuleRegistrar[] = [
@@ -20,4 +25,9 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerLoginLog,
   registerConversation,
   registerMedia,
+  registerAccess,
+  registerWorkservice,
+  registerSatisfaction,
+  registerLeavemsg,
+  registerBlack,
 ];

@@ -1,3 +1,4 @@
 export * from './fields.js';
 export * from './session.js';
 export * from './admin.js';
+export * from './channel.js';

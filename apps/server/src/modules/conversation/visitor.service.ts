@@ -9,6 +9,8 @@ import * as srepo from './service.repository.js';
 import { agentInfo, drainQueue } from './routing.service.js';
 import { loadSessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
+import { isVisitorBlocked } from '../black/black.repository.js';
+import { workTimeDecision } from '../workservice/workservice.service.js';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -96,7 +98,7 @@ export async function requestAgent(
 ): Promise<VisitorNewResult> {
   const k = e.db.kysely;
   const now = e.clock.now();
-  if (await srepo.isBlacklisted(k, id.orgi, id.userid, now)) {
+  if (await isVisitorBlocked(k, id.orgi, id.userid, now)) {
     const cfg = await loadSessionConfig(e.db, id.orgi);
     toVisitor(e, id.userid, 'leavemsg', { reason: 'blacklist', message: cfg.noagentmsg });
     throw forbidden('visitor_blacklisted');
@@ -106,6 +108,11 @@ export async function requestAgent(
     const ap = await k.selectFrom('access_point').selectAll().where('id', '=', id.appid).executeTakeFirst();
     const v = await k.selectFrom('visitor').selectAll().where('id', '=', id.userid).executeTakeFirst();
     if (!ap || !v) throw notFound('access_point_not_found');
+    const hours = await workTimeDecision(e.db, id.orgi, input.skill || ap.organ, now);
+    if (!hours.open) {
+      toVisitor(e, id.userid, 'leavemsg', { reason: 'notinworktime', message: hours.message });
+      throw forbidden('not_in_work_time');
+    }
     const serviceId = newId();
     const username = input.name || v.name || `Guest_${id.userid.slice(0, 6)}`;
     await k.transaction().execute(async (trx) => {

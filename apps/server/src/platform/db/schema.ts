@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { ConversationTables } from './schema-conversations.js';
+import type { ChannelTables } from './schema-channel.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
 export interface OrganizationTable {
@@ -102,7 +103,7 @@ export interface LoginLogTable {
   createtime: number;
 }
 
-export interface Database extends ConversationTables {
+export interface Database extends ConversationTables, ChannelTables {
   organization: OrganizationTable;
   organ: OrganTable;
   users: UserTable;

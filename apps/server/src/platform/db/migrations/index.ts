@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_conversations.js';
+import * as m0003 from './0003_visitor_channel.js';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -11,4 +12,5 @@ export interface MigrationModule {
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: MigrationModule]> = [
   ['0001_foundation', m0001],
   ['0002_conversations', m0002],
+  ['0003_visitor_channel', m0003],
 ];

@@ -1,0 +1,201 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Db } from '../../../apps/server/src/platform/db/database.js';
+import { migrate } from '../../../apps/server/src/platform/db/migrate.js';
+import { issueToken } from '../../../apps/server/src/platform/auth/tokens.js';
+import { newId } from '../../../apps/server/src/platform/ids.js';
+import { freePort, spawnNode, waitForPort, type Child, type Core } from './child.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** PostgreSQL admin URL (a fresh database is created per run), or undefined → PostgreSQL runs are skipped. */
+export const pgAdminUrl = (): string | undefined =>
+  process.env.TEST_PG_URL || process.env.DATABASE_URL || undefined;
+
+export interface KefuDb {
+  dialect: Dialect;
+  dataDir: string;
+  databaseUrl?: string;
+  appid: string;
+  /** Tokens of the seeded agents, in order. */
+  tokens: string[];
+  agentIds: string[];
+  /** Opens the same database from the bench process (seeding, checks). */
+  open(): Db;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh kefu database, migrated, with one access point and `agents` agents that hold A01, a token each,
+ * and an agent_status row already `ready` with `maxusers` seats (so no state-change storm at start).
+ */
+export async function prepareKefuDb(dialect: Dialect, agents: number, maxusers: number): Promise<KefuDb> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kefu-bench-'));
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  const admin = pgAdminUrl();
+  if (dialect === 'postgres') {
+    if (!admin) throw new Error('no PostgreSQL URL');
+    dbName = `bench_${newId().slice(0, 12)}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`create database ${dbName}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const open = () => openDatabase({ dataDir, databaseUrl });
+  const db = open();
+  await migrate(db);
+  const k = db.kysely;
+  const now = Date.now();
+  const appid = newId().slice(0, 12);
+  const tokens: string[] = [];
+  const agentIds: string[] = [];
+  await k.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('access_point')
+      .values({
+        id: appid,
+        orgi: 'kefu',
+        name: 'bench',
+        domain: '127.0.0.1',
+        organ: null,
+        createtime: now,
+        updatetime: now,
+      })
+      .execute();
+    const roleid = newId();
+    await trx
+      .insertInto('role')
+      .values({
+        id: roleid,
+        orgi: 'kefu',
+        name: 'bench-agents',
+        description: '',
+        createtime: now,
+        updatetime: now,
+      })
+      .execute();
+    await trx.insertInto('role_auth').values({ roleid, code: 'A01', orgi: 'kefu' }).execute();
+    for (let i = 0; i < agents; i++) {
+      const id = newId();
+      agentIds.push(id);
+      await trx
+        .insertInto('users')
+        .values({
+          id,
+          orgi: 'kefu',
+          username: `agent${i}`,
+          password_hash: 'x',
+          uname: `agent${i}`,
+          nickname: `Agent ${i}`,
+          email: null,
+          mobile: null,
+          usertype: '1',
+          superuser: 0,
+          organ: null,
+          maxusers,
+          disabled: 0,
+          language: 'zh',
+          warningtone: 1,
+          messagetone: 1,
+          warningpath: 'new.mp3',
+          messagepath: 'message.mp3',
+          createtime: now,
+          updatetime: now,
+          lastlogin: null,
+        })
+        .execute();
+      await trx.insertInto('user_role').values({ userid: id, roleid, orgi: 'kefu' }).execute();
+      await trx
+        .insertInto('agent_status')
+        .values({
+          userid: id,
+          orgi: 'kefu',
+          status: 'ready',
+          users: 0,
+          maxusers,
+          organ: null,
+          lastping: now + 3_600_000,
+          lastidle: now + i,
+          logintime: now,
+          updatetime: now,
+        })
+        .execute();
+      tokens.push(await issueToken(trx, id, 'kefu', 3_600_000));
+    }
+  });
+  await db.close();
+  return {
+    dialect,
+    dataDir,
+    databaseUrl,
+    appid,
+    tokens,
+    agentIds,
+    open,
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (admin && dbName) {
+        const c = new pg.Client({ connectionString: admin });
+        await c.connect();
+        await c.query(`drop database if exists ${dbName} with (force)`);
+        await c.end();
+      }
+    },
+  };
+}
+
+export interface Server {
+  child: Child;
+  port: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+const SERVER_FLAGS = ['--expose-gc', '--import', './bench/src/servers/probe.ts'];
+
+/** `node apps/server/src/main.ts` as a child process on its own port. */
+export async function startKefu(kdb: KefuDb, opts: { core?: Core; redisUrl?: string } = {}): Promise<Server> {
+  const port = freePort();
+  const child = spawnNode('apps/server/src/main.ts', {
+    core: opts.core ?? 0,
+    flags: SERVER_FLAGS,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      KEFU_DATA_DIR: kdb.dataDir,
+      KEFU_ADMIN_PASSWORD: 'Bench#Admin123',
+      DATABASE_URL: kdb.databaseUrl ?? '',
+      REDIS_URL: opts.redisUrl ?? '',
+      // Per-request info logs off for both sides: the baseline logs nothing either.
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  });
+  await waitForPort(port, child);
+  return { child, port, url: `http://127.0.0.1:${port}`, stop: () => child.stop() };
+}
+
+/** The bare socket.io baseline (servers/relay.ts). */
+export async function startBaseline(opts: { core?: Core; redisUrl?: string } = {}): Promise<Server> {
+  const port = freePort();
+  const child = spawnNode('bench/src/servers/relay.ts', {
+    core: opts.core ?? 0,
+    flags: SERVER_FLAGS,
+    env: { PORT: String(port), REDIS_URL: opts.redisUrl ?? '', NODE_ENV: 'production' },
+  });
+  await waitForPort(port, child);
+  return { child, port, url: `http://127.0.0.1:${port}`, stop: () => child.stop() };
+}
+
+export interface Mem {
+  rss: number;
+  heapUsed: number;
+  cpu: { user: number; system: number };
+}
+export const probeMem = (s: Server): Promise<Mem> => s.child.call<Mem>({ cmd: 'mem' });

@@ -1,0 +1,127 @@
+/**
+ * `npm run bench` — kefu's benchmark suite. Every figure is a ratio to a baseline measured in the same
+ * run on the same machine (see docs/benchmarks.md). `--smoke`: the short variant CI runs to check the
+ * suite still works; it reports ratios but does not judge them. `--only=B1,B6` runs a subset.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './lib/child.js';
+import { pgAdminUrl } from './lib/kefu.js';
+import type { Mode, Row, Skip } from './lib/report.js';
+import { deliveryAndThroughput, twoNodes } from './realtime.js';
+import { idleConnections } from './idle.js';
+import { assignment } from './assign.js';
+import { listQueries } from './lists.js';
+import { sizes } from './sizes.js';
+
+const argv = process.argv.slice(2);
+const smoke = argv.includes('--smoke');
+const only = argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const mode: Mode = { smoke, rounds: smoke ? 1 : 3 };
+const t0 = Date.now();
+const log = (s: string) => console.log(s);
+const rows: Row[] = [];
+const skips: Skip[] = [];
+const errors: Array<{ id: string; error: string }> = [];
+
+const isSkip = (x: Row[] | Skip): x is Skip => !Array.isArray(x);
+
+async function bench(id: string, title: string, run: () => Promise<Row[] | Skip>): Promise<void> {
+  if (only && !only.includes(id)) return;
+  const start = Date.now();
+  log(`== ${id} ${title}`);
+  try {
+    const r = await run();
+    if (isSkip(r)) {
+      skips.push(r);
+      log(`  skipped: ${r.reason}`);
+    } else rows.push(...r);
+  } catch (err) {
+    const msg = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    errors.push({ id, error: msg });
+    log(`  FAILED: ${msg}`);
+  }
+  log(`  (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+}
+
+// A hard stop: the suite must end by itself even if a child hangs.
+const limitMs = smoke ? 120_000 : 15 * 60_000;
+const watchdog = setTimeout(() => {
+  console.error(`bench: exceeded ${limitMs / 1000} s, aborting`);
+  process.exit(2);
+}, limitMs);
+watchdog.unref();
+
+const pg = !!pgAdminUrl();
+await bench('B1', 'delivery latency + B2 throughput (SQLite)', () =>
+  deliveryAndThroughput('sqlite', mode, log),
+);
+if (smoke) skips.push({ id: 'B1/B2 PostgreSQL', reason: 'smoke runs SQLite only' });
+else if (pg)
+  await bench('B1', 'delivery latency + B2 throughput (PostgreSQL)', () =>
+    deliveryAndThroughput('postgres', mode, log),
+  );
+else skips.push({ id: 'B1/B2 PostgreSQL', reason: 'set TEST_PG_URL or DATABASE_URL' });
+if (smoke) skips.push({ id: 'B3', reason: 'smoke skips the two-node run' });
+else await bench('B3', 'two nodes with Redis', () => twoNodes(mode, log));
+await bench('B4', 'idle connections', () => idleConnections(mode, log));
+await bench('B5', 'assignment', () => assignment(mode, log));
+await bench('B6', 'list queries', () => listQueries(mode, log));
+await bench('B7', 'sizes', () => sizes(mode, log));
+
+// ---------------------------------------------------------------- report
+const fmt = (n: number | null, unit = ''): string => {
+  if (n === null || !Number.isFinite(n)) return '–';
+  const s = Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2);
+  return unit ? `${s} ${unit}` : s;
+};
+const table = [
+  ['#', 'metric', 'baseline', 'ours', 'ratio', 'target', smoke ? 'holds (not asserted)' : 'holds'],
+  ...rows.map((r) => [
+    r.id,
+    r.metric + (r.note ? ` (${r.note})` : ''),
+    fmt(r.baseline, r.unit),
+    fmt(r.ours, r.unit),
+    r.ratio === null ? '–' : `${fmt(r.ratio)}×${r.range ? ` [${fmt(r.range[0])}–${fmt(r.range[1])}]` : ''}`,
+    r.target,
+    r.holds === null ? '' : r.holds ? 'yes' : 'NO',
+  ]),
+];
+const widths = table[0].map((_, c) => Math.max(...table.map((l) => l[c].length)));
+log('');
+for (const [i, l] of table.entries()) {
+  log(l.map((cell, c) => cell.padEnd(widths[c])).join(' | '));
+  if (i === 0) log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+}
+for (const s of skips) log(`skipped ${s.id}: ${s.reason}`);
+for (const e of errors) log(`error in ${e.id}: ${e.error.split('\n')[0]}`);
+const seconds = (Date.now() - t0) / 1000;
+log(
+  `\n${rows.length} figures, ${rows.filter((r) => r.holds === false).length} below target, ${errors.length} errors, ${seconds.toFixed(0)} s`,
+);
+
+const outDir = join(ROOT, 'bench/results');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(
+  join(outDir, smoke ? 'smoke.json' : 'latest.json'),
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      mode: smoke ? 'smoke' : 'full',
+      node: process.version,
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model,
+      seconds,
+      rows,
+      skips,
+      errors,
+    },
+    null,
+    2,
+  )}\n`,
+);
+process.exit(errors.length ? 1 : 0);

@@ -19,9 +19,21 @@ export default defineConfig({
       },
       {
         extends: './apps/console/vite.config.ts',
-        test: { name: 'console', include: ['src/**/*.test.{ts,tsx}'] /* relative to root */, environment: './test/jsdom-environment.ts', root: './apps/console' },
+        test: {
+          name: 'console',
+          include: ['src/**/*.test.{ts,tsx}'] /* relative to root */,
+          environment: './test/jsdom-environment.ts',
+          root: './apps/console',
+        },
       },
-      { test: { name: 'visitor', include: ['apps/visitor/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      // jsdom lives under apps/console/node_modules; the console's small environment loads it from there.
+      {
+        test: {
+          name: 'visitor',
+          include: ['apps/visitor/**/*.test.{ts,tsx}'],
+          environment: './apps/console/test/jsdom-environment.ts',
+        },
+      },
     ],
   },
 });

@@ -12,14 +12,14 @@ export function originOf(url: string, base?: string): string {
 
 /**
  * Accepts a postMessage only from the expected window and origin, with a well-formed embed payload.
- * An empty expected origin never matches (no wildcard trust).
+ * Only an http(s) origin can match: '', '*' and the opaque 'null' never do.
  */
 export function acceptEmbed(
   ev: { origin: string; source: unknown; data: unknown },
   expectedOrigin: string,
   expectedSource: unknown,
 ): EmbedMessage | null {
-  if (!expectedOrigin || ev.origin !== expectedOrigin) return null;
+  if (!/^https?:\/\/[^/]+$/.test(expectedOrigin) || ev.origin !== expectedOrigin) return null;
   if (expectedSource !== undefined && ev.source !== expectedSource) return null;
   return isEmbedMessage(ev.data) ? ev.data : null;
 }

@@ -8,7 +8,7 @@ import { useUi } from './ui';
 import { buildMenu, matchRoute } from './menu';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import { ThemeSwitch } from './components/ThemeSwitch';
-import { AgentState } from './components/AgentState';
+import { AgentStateSwitch } from '../features/dialogue/components/AgentStateSwitch';
 import { ShellProviders } from './ShellProviders';
 
 const { Sider, Header, Content } = Layout;
@@ -111,7 +111,7 @@ function ShellLayout() {
             </Typography.Text>
           </Space>
           <Space size="middle">
-            <AgentState />
+            <AgentStateSwitch />
             <LanguageSwitch />
             <ThemeSwitch />
             <Space data-testid="user-menu">

@@ -6,6 +6,7 @@ import { lazyScreen } from './lazy';
  * "coming soon" page inside the shell. Each screen is its own chunk.
  */
 export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  '/dialogue': lazyScreen(() => import('../features/dialogue/screens/DialogueScreen')),
   '/setup/section': lazyScreen(() => import('../features/section/screens/SectionScreen')),
   '/setup/role': lazyScreen(() => import('../features/role/screens/RoleScreen')),
   '/setup/personaSecurity': lazyScreen(() => import('../features/security/screens/PersonaSecurityScreen')),

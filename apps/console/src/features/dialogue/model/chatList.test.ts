@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentUserDto, MessageDto } from '@kefu/protocol';
-import { chatListReducer, emptyChatList, sortChats, unreadTotal, waitedMs, type ChatListState } from './chatList';
+import {
+  chatListReducer,
+  emptyChatList,
+  sortChats,
+  unreadTotal,
+  waitedMs,
+  type ChatListState,
+} from './chatList';
 
 const entry = (id: string, over: Partial<AgentUserDto> = {}): AgentUserDto => ({
   id,
@@ -72,7 +79,10 @@ const loaded = (...list: AgentUserDto[]): ChatListState =>
 
 describe('chat list reducer', () => {
   it('auto-selects the first chat on load and clears its unread count', () => {
-    const s = loaded(entry('a', { servicetime: 3_000, tokenum: 2 }), entry('b', { servicetime: 2_000, tokenum: 4 }));
+    const s = loaded(
+      entry('a', { servicetime: 3_000, tokenum: 2 }),
+      entry('b', { servicetime: 2_000, tokenum: 4 }),
+    );
     expect(s.selectedId).toBe('a');
     expect(s.list.map((c) => [c.id, c.tokenum])).toEqual([
       ['a', 0],
@@ -160,7 +170,13 @@ describe('chat list reducer', () => {
       summary: 'hi',
     });
     const b = s.list[1];
-    expect(b).toMatchObject({ waiting: true, waitingSince: 5_000, tokenum: 1, lastmsg: 'hi', lastmessage: 5_000 });
+    expect(b).toMatchObject({
+      waiting: true,
+      waitingSince: 5_000,
+      tokenum: 1,
+      lastmsg: 'hi',
+      lastmessage: 5_000,
+    });
     expect(waitedMs(b, 8_000)).toBe(3_000);
     s = chatListReducer(s, {
       type: 'message',
@@ -173,7 +189,12 @@ describe('chat list reducer', () => {
       msg: msg({ agentserviceid: 's-b', calltype: 'out', createtime: 7_000 }),
       summary: 'answer',
     });
-    expect(s.list[1]).toMatchObject({ waiting: false, waitingSince: null, waitingtime: 0, lastgetmessage: 7_000 });
+    expect(s.list[1]).toMatchObject({
+      waiting: false,
+      waitingSince: null,
+      waitingtime: 0,
+      lastgetmessage: 7_000,
+    });
     expect(waitedMs(s.list[1], 9_000)).toBe(0);
   });
 

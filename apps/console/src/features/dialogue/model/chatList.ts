@@ -31,9 +31,7 @@ const toEntry = (a: AgentUserDto, prev?: ChatEntry): ChatEntry => ({
 });
 
 const sortKey = (a: AgentUserDto, sort: TalkSort): number =>
-  sort === 'lastmessage'
-    ? (a.lastmessage ?? a.servicetime ?? a.createtime)
-    : (a.servicetime ?? a.createtime);
+  sort === 'lastmessage' ? (a.lastmessage ?? a.servicetime ?? a.createtime) : (a.servicetime ?? a.createtime);
 
 /** Newest first by service start (default) or by the visitor's last message (spec section 4 sorting). */
 export function sortChats<T extends AgentUserDto>(list: readonly T[], sort: TalkSort): T[] {

@@ -71,7 +71,11 @@ describe('messages', () => {
   });
 
   it('withdraw blanks the message; read marks own messages up to seq', () => {
-    const list = [m('a', 1, { calltype: 'out' }), m('b', 2, { calltype: 'in' }), m('c', 3, { calltype: 'out' })];
+    const list = [
+      m('a', 1, { calltype: 'out' }),
+      m('b', 2, { calltype: 'in' }),
+      m('c', 3, { calltype: 'out' }),
+    ];
     expect(applyWithdraw(list, 'a')[0]).toMatchObject({ withdrawn: true, datastatus: 1, message: '' });
     expect(applyRead(list, 2).map((x) => x.readstatus)).toEqual([1, 0, 0]);
   });
@@ -86,7 +90,9 @@ describe('messages', () => {
   });
 
   it('summaries use placeholders for media', () => {
-    expect(messageSummary(m('a', 1, { msgtype: 'image', message: 'x.png' }), labels, 'withdrawn')).toBe('[图片]');
+    expect(messageSummary(m('a', 1, { msgtype: 'image', message: 'x.png' }), labels, 'withdrawn')).toBe(
+      '[图片]',
+    );
     expect(messageSummary(m('a', 1, { msgtype: 'voice' }), labels, 'w')).toBe('[语音]');
     expect(messageSummary(m('a', 1, { msgtype: 'emoticon' }), labels, 'w')).toBe('[表情]');
     expect(messageSummary(m('a', 1, { message: 'hi\n there' }), labels, 'w')).toBe('hi there');

@@ -38,13 +38,18 @@ export const applyWithdraw = (list: readonly ChatMessage[], id: string): ChatMes
 
 /** The visitor read up to seq: the agent's messages up to it show as read. */
 export const applyRead = (list: readonly ChatMessage[], seq: number): ChatMessage[] =>
-  list.map((m) => (m.calltype === 'out' && m.seq > 0 && m.seq <= seq && !m.readstatus ? { ...m, readstatus: 1 } : m));
+  list.map((m) =>
+    m.calltype === 'out' && m.seq > 0 && m.seq <= seq && !m.readstatus ? { ...m, readstatus: 1 } : m,
+  );
 
 export const highestSeq = (list: readonly ChatMessage[]): number =>
   list.reduce((n, m) => (m.seq > n ? m.seq : n), 0);
 
 export const lowestSeq = (list: readonly ChatMessage[]): number | undefined =>
-  list.reduce<number | undefined>((n, m) => (m.seq > 0 && (n === undefined || m.seq < n) ? m.seq : n), undefined);
+  list.reduce<number | undefined>(
+    (n, m) => (m.seq > 0 && (n === undefined || m.seq < n) ? m.seq : n),
+    undefined,
+  );
 
 /** Own, stored, not withdrawn, and sent less than 2 minutes ago. */
 export const canWithdraw = (m: ChatMessage, me: string, now: number): boolean =>
@@ -58,7 +63,11 @@ export const canWithdraw = (m: ChatMessage, me: string, now: number): boolean =>
 export type MediaLabels = Record<Exclude<MsgType, 'text' | 'tips'>, string>;
 
 /** Placeholders of the chat-list summary (spec section 5): media never shows as raw text. */
-export function messageSummary(m: Pick<MessageDto, 'msgtype' | 'message' | 'withdrawn'>, labels: MediaLabels, withdrawnLabel: string): string {
+export function messageSummary(
+  m: Pick<MessageDto, 'msgtype' | 'message' | 'withdrawn'>,
+  labels: MediaLabels,
+  withdrawnLabel: string,
+): string {
   if (m.withdrawn) return withdrawnLabel;
   if (m.msgtype === 'text' || m.msgtype === 'tips') return m.message.replace(/\s+/g, ' ').slice(0, 100);
   return labels[m.msgtype];

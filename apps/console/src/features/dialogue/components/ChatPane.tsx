@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Empty, Space, Tag, Tooltip, Typography } from 'antd';
+import { LogoutOutlined, StarOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useConfirmAction } from '../../../lib/confirm';
+import { notify } from '../../../lib/notify';
+import { talkApi } from '../api';
+import { useDialogue } from '../store';
+import type { ChatEntry } from '../model/chatList';
+import type { ChatMessage } from '../model/messages';
+import { MessageList } from './MessageList';
+import { Composer } from './Composer';
+import { TransferDialog } from './TransferDialog';
+import { BlackDialog } from './BlackDialog';
+
+const NO_MESSAGES: ChatMessage[] = [];
+
+/** The open current chat: header actions, messages, composer. */
+export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
+  const sid = chat?.agentserviceid ?? '';
+  const messages = useDialogue((s) => s.messages[sid] ?? NO_MESSAGES);
+  const hasMore = useDialogue((s) => s.hasMore[sid] ?? false);
+  const loaded = useDialogue((s) => s.loaded[sid] ?? false);
+  const typing = useDialogue((s) => s.typing[sid]);
+  const me = useDialogue((s) => s.me);
+  const socket = useDialogue((s) => s.socket);
+  const { loadHistory, send, retry, withdrawn } = useDialogue.getState();
+  const [transfer, setTransfer] = useState<ChatEntry | null>(null);
+  const [black, setBlack] = useState<ChatEntry | null>(null);
+
+  useEffect(() => {
+    if (sid && !loaded) void loadHistory(sid).catch(() => undefined);
+  }, [sid, loaded, loadHistory]);
+
+  if (!chat) return <Empty style={{ margin: 'auto' }} description={t('dialogue.noSelection')} />;
+  const over = chat.over === 1;
+
+  const withdraw = async (m: ChatMessage) => {
+    try {
+      await talkApi.withdraw(m.id);
+      withdrawn(sid, m.id);
+    } catch {
+      // toasted
+    }
+  };
+  const statf = async () => {
+    try {
+      await talkApi.statf(sid);
+      void message.success(t('dialogue.statfSent'));
+    } catch {
+      // toasted
+    }
+  };
+  const end = () =>
+    confirm(t('dialogue.endConfirm', { name: chat.username }), async () => {
+      await talkApi.end(chat.id);
+      return t('dialogue.ended');
+    });
+  const typingOut = (draft: string) => {
+    if (!socket?.connected || over) return;
+    socket.emit('message', {
+      touser: chat.userid,
+      agentserviceid: sid,
+      message: draft,
+      msgtype: 'text',
+      type: 'writing',
+    });
+  };
+
+  return (
+    <div
+      style={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}
+      data-testid="chat-pane"
+    >
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          padding: '8px 16px',
+          borderBottom: '1px solid rgba(5,5,5,0.06)',
+          gap: 8,
+        }}
+      >
+        <Space size={8} style={{ minWidth: 0 }}>
+          <Typography.Text strong data-testid="chat-title" ellipsis>
+            {chat.username}
+          </Typography.Text>
+          {over && <Tag color="default">{t('dialogue.over')}</Tag>}
+          {chat.collabora === 1 && <Tag color="blue">{t('dialogue.collaborator')}</Tag>}
+        </Space>
+        <Space size={4} wrap>
+          <Tooltip title={t('dialogue.transfer.action')}>
+            <Button
+              size="small"
+              icon={<SwapOutlined />}
+              disabled={over}
+              onClick={() => setTransfer(chat)}
+              data-testid="chat-transfer"
+            >
+              {t('dialogue.transfer.action')}
+            </Button>
+          </Tooltip>
+          <Button
+            size="small"
+            icon={<StarOutlined />}
+            disabled={over}
+            onClick={() => void statf()}
+            data-testid="chat-statf"
+          >
+            {t('dialogue.statf')}
+          </Button>
+          <Button
+            size="small"
+            icon={<StopOutlined />}
+            onClick={() => setBlack(chat)}
+            data-testid="chat-black"
+          >
+            {t('dialogue.black.action')}
+          </Button>
+          <Button size="small" danger icon={<LogoutOutlined />} onClick={end} data-testid="chat-end">
+            {over ? t('dialogue.close') : t('dialogue.end')}
+          </Button>
+        </Space>
+      </div>
+      <MessageList
+        sid={sid}
+        messages={messages}
+        hasMore={hasMore}
+        me={me?.id ?? ''}
+        typing={typing}
+        onLoadOlder={() => loadHistory(sid, true)}
+        onWithdraw={(m) => void withdraw(m)}
+        onRetry={(m) => retry(sid, m.clientId)}
+      />
+      <Composer
+        disabled={over}
+        onSend={(m) => {
+          if (!socket?.connected) notify.error(t('dialogue.disconnected'));
+          send(chat, m);
+        }}
+        onTyping={typingOut}
+      />
+      <TransferDialog chat={transfer} onClose={() => setTransfer(null)} />
+      <BlackDialog chat={black} onClose={() => setBlack(null)} />
+    </div>
+  );
+}

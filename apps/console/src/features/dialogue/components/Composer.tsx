@@ -1,0 +1,203 @@
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, Input, Popover, Tooltip, Upload } from 'antd';
+import {
+  AudioOutlined,
+  MessageOutlined,
+  PaperClipOutlined,
+  PictureOutlined,
+  SendOutlined,
+  SmileOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { CLIENT_TEXTS, MESSAGE_MAX_CHARS, type MsgType } from '@kefu/protocol';
+import { notify } from '../../../lib/notify';
+import { upload, type UploadKind } from '../api';
+import { isVoiceFile } from '../model/messages';
+import { QuickReplies } from './QuickReplies';
+
+const EMOJI =
+  '😀 😁 😂 🤣 😊 😇 🙂 😉 😍 😘 😋 😎 🤔 😐 😮 😴 😢 😭 😡 👍 👎 👏 🙏 💪 👌 ✌️ 🤝 🎉 ❤️ 💔 🌹 ☕ 🍰 ⭐ 🔥 ✅ ❌ ❓ ❗ 💡'.split(
+    ' ',
+  );
+
+interface Props {
+  disabled: boolean;
+  onSend: (m: { msgtype: MsgType; message?: string; attachmentid?: string; filename?: string }) => void;
+  onTyping: (draft: string) => void;
+}
+
+/** Text (Enter sends, Shift+Enter breaks the line), emoticons, image/file/voice uploads, canned replies. */
+export function Composer({ disabled, onSend, onTyping }: Props) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const [quickOpen, setQuickOpen] = useState(false);
+  const lastTyping = useRef(0);
+
+  const change = (v: string) => {
+    setText(v);
+    const now = Date.now();
+    if (now - lastTyping.current > 1_000) {
+      lastTyping.current = now;
+      onTyping(v);
+    }
+  };
+  const insert = (s: string) => change(text + s);
+
+  const send = () => {
+    const v = text.trim();
+    if (!v || disabled) return;
+    onSend({ msgtype: 'text', message: text });
+    setText('');
+    lastTyping.current = 0;
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      send();
+    }
+  };
+
+  const pick =
+    (kind: UploadKind) =>
+    async (file: File): Promise<void> => {
+      if (kind === 'voice' && !isVoiceFile(file)) {
+        notify.error(CLIENT_TEXTS.voiceFormat);
+        return;
+      }
+      if (kind === 'image' && !file.type.startsWith('image/')) {
+        notify.error(t('error.image_format'));
+        return;
+      }
+      setUploading(true);
+      try {
+        const r = await upload(kind, file);
+        onSend({ msgtype: kind, attachmentid: r.id, message: r.filename, filename: r.filename });
+      } catch {
+        // toasted by upload()
+      } finally {
+        setUploading(false);
+      }
+    };
+  const uploader = (kind: UploadKind, accept: string, icon: ReactNode, label: string) => (
+    <Upload
+      accept={accept}
+      showUploadList={false}
+      disabled={disabled || uploading}
+      beforeUpload={(f) => {
+        void pick(kind)(f);
+        return false;
+      }}
+      data-testid={`upload-${kind}`}
+    >
+      <Tooltip title={label}>
+        <Button
+          type="text"
+          icon={icon}
+          aria-label={label}
+          disabled={disabled || uploading}
+          data-testid={`upload-${kind}-btn`}
+        />
+      </Tooltip>
+    </Upload>
+  );
+
+  return (
+    <div data-testid="composer" style={{ borderTop: '1px solid rgba(5,5,5,0.06)', padding: '4px 12px 12px' }}>
+      <div style={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+        <Popover
+          open={emojiOpen}
+          onOpenChange={setEmojiOpen}
+          trigger="click"
+          content={
+            <div
+              style={{ display: 'grid', gridTemplateColumns: 'repeat(10, 28px)', gap: 2 }}
+              data-testid="emoji-panel"
+            >
+              {EMOJI.map((e) => (
+                <button
+                  key={e}
+                  type="button"
+                  onClick={() => {
+                    insert(e);
+                    setEmojiOpen(false);
+                  }}
+                  style={{ fontSize: 18, border: 'none', background: 'none', cursor: 'pointer', padding: 0 }}
+                >
+                  {e}
+                </button>
+              ))}
+            </div>
+          }
+        >
+          <Tooltip title={t('dialogue.emoticon')}>
+            <Button
+              type="text"
+              icon={<SmileOutlined />}
+              aria-label={t('dialogue.emoticon')}
+              disabled={disabled}
+              data-testid="emoji-btn"
+            />
+          </Tooltip>
+        </Popover>
+        {uploader('image', 'image/*', <PictureOutlined />, t('dialogue.sendImage'))}
+        {uploader('file', '*', <PaperClipOutlined />, t('dialogue.sendFile'))}
+        {uploader(
+          'voice',
+          '.mp3,.ogg,.mpeg,audio/mpeg,audio/ogg,audio/mp3',
+          <AudioOutlined />,
+          t('dialogue.sendVoice'),
+        )}
+        <Popover
+          open={quickOpen}
+          onOpenChange={setQuickOpen}
+          trigger="click"
+          title={t('dialogue.quickReply')}
+          content={
+            <QuickReplies
+              onPick={(s) => {
+                change(s);
+                setQuickOpen(false);
+              }}
+            />
+          }
+        >
+          <Tooltip title={t('dialogue.quickReply')}>
+            <Button
+              type="text"
+              icon={<MessageOutlined />}
+              aria-label={t('dialogue.quickReply')}
+              disabled={disabled}
+              data-testid="quickreply-btn"
+            />
+          </Tooltip>
+        </Popover>
+      </div>
+      <Input.TextArea
+        data-testid="composer-input"
+        value={text}
+        disabled={disabled}
+        maxLength={MESSAGE_MAX_CHARS}
+        autoSize={{ minRows: 3, maxRows: 6 }}
+        placeholder={disabled ? t('dialogue.chatOver') : t('dialogue.inputHint')}
+        onChange={(e) => change(e.target.value)}
+        onKeyDown={onKeyDown}
+        variant="borderless"
+        style={{ padding: '4px 0' }}
+      />
+      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          onClick={send}
+          disabled={disabled || !text.trim()}
+          loading={uploading}
+          data-testid="composer-send"
+        >
+          {t('dialogue.send')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { Button, Spin, Tooltip, Typography, theme } from 'antd';
+import { ExclamationCircleFilled, FileOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { CLIENT_TEXTS, formatFileSize } from '@kefu/protocol';
+import { mediaUrl } from '../api';
+import type { ChatMessage } from '../model/messages';
+
+interface Props {
+  m: ChatMessage;
+  mayWithdraw: boolean;
+  onImage: (attachmentid: string) => void;
+  onWithdraw: (m: ChatMessage) => void;
+  onRetry: (m: ChatMessage) => void;
+}
+
+function Body({ m, onImage }: { m: ChatMessage; onImage: (id: string) => void }) {
+  const { t } = useTranslation();
+  if (m.withdrawn) return <i style={{ opacity: 0.7 }}>{t('dialogue.withdrawnMsg')}</i>;
+  const id = m.attachmentid;
+  switch (m.msgtype) {
+    case 'image':
+      return id ? (
+        <img
+          src={mediaUrl('image', id)}
+          alt={CLIENT_TEXTS.imageLoadFailed}
+          data-testid="message-image"
+          onClick={() => onImage(id)}
+          style={{ maxWidth: 220, maxHeight: 220, borderRadius: 4, cursor: 'zoom-in', display: 'block' }}
+        />
+      ) : null;
+    case 'voice':
+      return id ? (
+        <audio controls preload="none" src={mediaUrl('voice', id)} style={{ maxWidth: 260 }} />
+      ) : null;
+    case 'video':
+      return id ? (
+        <video controls preload="metadata" src={mediaUrl('video', id)} style={{ maxWidth: 280 }} />
+      ) : null;
+    case 'file':
+      return id ? (
+        <a href={mediaUrl('file', id)} download={m.filename ?? undefined} data-testid="message-file">
+          <FileOutlined /> {m.filename || m.message || t('dialogue.media.file')}
+          {m.filesize ? <span style={{ opacity: 0.7 }}> ({formatFileSize(m.filesize)})</span> : null}
+        </a>
+      ) : null;
+    case 'emoticon':
+      return <span style={{ fontSize: 28, lineHeight: 1.2 }}>{m.message}</span>;
+    default:
+      return <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{m.message}</span>;
+  }
+}
+
+/** One line of the conversation: visitor left, agent right, system centred. */
+export function MessageItem({ m, mayWithdraw, onImage, onWithdraw, onRetry }: Props) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  if (m.calltype === 'system' || m.type === 'system' || m.msgtype === 'tips') {
+    return (
+      <div data-testid="message-system" style={{ textAlign: 'center', margin: '8px 0' }}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {m.message}
+        </Typography.Text>
+      </div>
+    );
+  }
+  const out = m.calltype === 'out';
+  const media = m.msgtype === 'image' && !m.withdrawn;
+  return (
+    <div
+      data-testid={`message-${out ? 'out' : 'in'}`}
+      data-seq={m.seq}
+      data-pending={m.pending ?? ''}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: out ? 'flex-end' : 'flex-start',
+        margin: '10px 0',
+      }}
+    >
+      <Typography.Text type="secondary" style={{ fontSize: 12, marginBottom: 2 }}>
+        {m.username} · {dayjs(m.createtime).format('HH:mm:ss')}
+      </Typography.Text>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 6,
+          flexDirection: out ? 'row-reverse' : 'row',
+          maxWidth: '78%',
+        }}
+      >
+        <div
+          data-testid="message-body"
+          style={{
+            padding: media ? 4 : '8px 12px',
+            borderRadius: 8,
+            background: out ? token.colorPrimary : token.colorFillSecondary,
+            color: out ? token.colorTextLightSolid : token.colorText,
+            minWidth: 0,
+          }}
+        >
+          <Body m={m} onImage={onImage} />
+        </div>
+        {m.pending === 'sending' && <Spin size="small" data-testid="message-sending" />}
+        {m.pending === 'failed' && (
+          <Tooltip title={t('dialogue.resend')}>
+            <Button
+              type="text"
+              size="small"
+              danger
+              data-testid="message-retry"
+              aria-label={t('dialogue.resend')}
+              icon={<ExclamationCircleFilled />}
+              onClick={() => onRetry(m)}
+            />
+          </Tooltip>
+        )}
+      </div>
+      {out && !m.pending && !m.withdrawn && (
+        <div style={{ fontSize: 12, display: 'flex', gap: 8 }}>
+          <span
+            data-testid="message-read"
+            style={{ color: m.readstatus ? token.colorTextSecondary : token.colorPrimary }}
+          >
+            {m.readstatus ? t('dialogue.read') : t('dialogue.unread')}
+          </span>
+          {mayWithdraw && (
+            <a data-testid="message-withdraw" onClick={() => onWithdraw(m)}>
+              {t('dialogue.withdraw')}
+            </a>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Descriptions, Empty, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { talkApi } from '../api';
+import type { ChatEntry } from '../model/chatList';
+
+const join = (...parts: (string | undefined | null)[]) => parts.filter((p) => p && p.trim()).join(' ');
+
+/** Visitor facts of the chat entry's agentservice (channel, browser, OS, region, source, name, mobile). */
+export function VisitorPanel({ chat }: { chat: ChatEntry | undefined }) {
+  const { t } = useTranslation();
+  const data = useQuery({
+    queryKey: ['dialogue', 'data', chat?.id],
+    queryFn: ({ signal }) => talkApi.data(chat?.id ?? '', signal),
+    enabled: !!chat,
+    staleTime: 60_000,
+  });
+  if (!chat) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dialogue.noSelection')} />;
+  const a = chat.agentservice;
+  const v = data.data?.visitor;
+  const s = data.data?.agentService;
+  const os = s?.osname || v?.os || '';
+  const source = a.source || s?.url || v?.url || '';
+  const dash = (x: string) => x || '—';
+  return (
+    <div data-testid="visitor-panel">
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('dialogue.visitorInfo')}
+      </Typography.Title>
+      <Descriptions
+        column={1}
+        size="small"
+        styles={{ label: { width: 84, color: '#8c8c8c' }, content: { wordBreak: 'break-all' } }}
+        items={[
+          {
+            key: 'username',
+            label: t('dialogue.info.username'),
+            children: dash(a.username || chat.username),
+          },
+          { key: 'mobile', label: t('dialogue.info.mobile'), children: dash(a.mobile || v?.phone || '') },
+          { key: 'channel', label: t('dialogue.info.channel'), children: dash(a.channel) },
+          {
+            key: 'browser',
+            label: t('dialogue.info.browser'),
+            children: dash(a.browser || v?.browser || ''),
+          },
+          { key: 'os', label: t('dialogue.info.os'), children: dash(os) },
+          {
+            key: 'region',
+            label: t('dialogue.info.region'),
+            children: dash(join(a.country, a.province, a.city) || v?.region || ''),
+          },
+          {
+            key: 'source',
+            label: t('dialogue.info.source'),
+            children: source ? (
+              <Typography.Link href={source} target="_blank" rel="noopener noreferrer" ellipsis>
+                {source}
+              </Typography.Link>
+            ) : (
+              '—'
+            ),
+          },
+          { key: 'ip', label: t('dialogue.info.ip'), children: dash(v?.ip || '') },
+        ]}
+      />
+    </div>
+  );
+}

@@ -80,11 +80,13 @@ export const leaveMessage = (base: string, c: Credential, m: LeaveMessage): Prom
 
 export interface Rating {
   agentserviceid: string;
-  satislevel: string;
-  satisitem: string;
-  satiscomment: string;
+  /** 1..5 (the configured levels). */
+  level: number;
+  /** Opinion item ids. */
+  opinions: string[];
+  comment: string;
 }
 
-/** `POST /im/satis` with `{appid, userid, token, agentserviceid, satislevel, satisitem, satiscomment}`. */
+/** `POST /im/satis` with `{appid, userid, token, agentserviceid, level, opinions, comment}`. */
 export const rate = (base: string, c: Credential, r: Rating): Promise<Result<unknown>> =>
-  call(`${base}/im/satis`, json({ ...c, ...r, satiscomment: r.satiscomment.slice(0, 255) }));
+  call(`${base}/im/satis`, json({ ...c, ...r, comment: r.comment.slice(0, 255) }));

@@ -62,6 +62,8 @@ export class ChatClient {
   /** Set on the first welcome of this page: a conversation this page started or resumed. */
   private started = false;
   visible = true;
+  /** The access point's welcome text (wins over the tenant's session welcome). */
+  welcomeText = '';
 
   constructor(
     readonly base: string,
@@ -198,7 +200,7 @@ export class ChatClient {
       agent: w.agent,
       position: w.position,
     });
-    if (first) this.notice('welcome', w.config.welcome || t('welcome'));
+    if (first) this.notice('welcome', this.welcomeText || w.config.welcome || t('welcome'));
     if (w.status === 'inqueue' && w.position)
       this.notice(`queue:${w.agentserviceid}`, t('queue', { ahead: w.position - 1, position: w.position }));
     if (open) this.resend();

@@ -3,6 +3,8 @@
  * sane value: a missing endpoint, a missing section or a field of the wrong type falls back to defaults.
  */
 export type ConsultPosition = 'right-bottom' | 'left-bottom' | 'right-middle' | 'left-middle';
+export type ConsultIcon = 'chat' | 'service' | 'phone' | 'message';
+const ICONS: readonly ConsultIcon[] = ['chat', 'service', 'phone', 'message'];
 
 export interface FieldRule {
   show: boolean;
@@ -11,17 +13,28 @@ export interface FieldRule {
 
 export interface WidgetConfig {
   access: { id: string; name: string; domain: string };
-  consult: { enabled: boolean; color: string; text: string; position: ConsultPosition; icon: string };
+  consult: { enabled: boolean; color: string; text: string; position: ConsultPosition; icon: ConsultIcon };
   invite: {
     enabled: boolean;
     /** Seconds after page load. */
     delay: number;
-    title: string;
     content: string;
+    image: string;
     accept: string;
     refuse: string;
   };
-  dialogue: { title: string; color: string; logo: string; welcome: string; width: number; height: number };
+  dialogue: {
+    /** Company name shown as the window title. */
+    title: string;
+    color: string;
+    logo: string;
+    agentName: string;
+    welcome: string;
+    offlineText: string;
+    ad: { enabled: boolean; text: string; image: string; url: string };
+    width: number;
+    height: number;
+  };
   information: {
     enabled: boolean;
     /** Seconds the filled form is remembered. */
@@ -34,8 +47,10 @@ export interface WidgetConfig {
     levels: { value: string; label: string }[];
     items: { value: string; label: string }[];
     comment: boolean;
+    /** The invitation text (`{agent}` is the agent's name). */
+    text: string;
   };
-  leavemsg: { message: string; fields: Record<LeaveField, FieldRule> };
+  leavemsg: { enabled: boolean; message: string; fields: Record<LeaveField, FieldRule> };
   skills: { id: string; name: string }[];
 }
 
@@ -49,9 +64,19 @@ const rule = (show: boolean, required: boolean): FieldRule => ({ show, required 
 export function defaultConfig(appid: string): WidgetConfig {
   return {
     access: { id: appid, name: '', domain: '' },
-    consult: { enabled: true, color: '#1677ff', text: '', position: 'right-bottom', icon: '' },
-    invite: { enabled: false, delay: 10, title: '', content: '', accept: '', refuse: '' },
-    dialogue: { title: '', color: '#1677ff', logo: '', welcome: '', width: 420, height: 640 },
+    consult: { enabled: true, color: '#2C68FF', text: '', position: 'right-bottom', icon: 'chat' },
+    invite: { enabled: false, delay: 10, content: '', image: '', accept: '', refuse: '' },
+    dialogue: {
+      title: '',
+      color: '#2C68FF',
+      logo: '',
+      agentName: '',
+      welcome: '',
+      offlineText: '',
+      ad: { enabled: false, text: '', image: '', url: '' },
+      width: 420,
+      height: 640,
+    },
     information: {
       enabled: false,
       remember: 3600,
@@ -72,15 +97,12 @@ export function defaultConfig(appid: string): WidgetConfig {
         { value: '4', label: '不满意' },
         { value: '5', label: '非常不满意' },
       ],
-      items: [
-        { value: '01', label: '管理人员的业务能力不够' },
-        { value: '02', label: '客服人员的服务态度不好' },
-        { value: '03', label: '不能得到及时服务' },
-        { value: '04', label: '其他' },
-      ],
+      items: [],
       comment: true,
+      text: '',
     },
     leavemsg: {
+      enabled: true,
       message: '',
       fields: {
         name: rule(true, true),
@@ -117,27 +139,29 @@ export const safeUrl = (v: unknown): string =>
   typeof v === 'string' && /^(https?:\/\/|\/)/i.test(v.trim()) ? v.trim() : '';
 const POSITIONS: readonly ConsultPosition[] = ['right-bottom', 'left-bottom', 'right-middle', 'left-middle'];
 
-function rules<K extends string>(raw: unknown, defaults: Record<K, FieldRule>): Record<K, FieldRule> {
-  const r = obj(raw);
+/** Field rules; the server names the switch `show` (leave message) or `enabled` (information). */
+function rules<K extends string>(raw: Obj, defaults: Record<K, FieldRule>): Record<K, FieldRule> {
   const out = { ...defaults };
   for (const k of Object.keys(defaults) as K[]) {
-    const f = obj(r[k]);
-    out[k] = { show: bool(f.show, defaults[k].show), required: bool(f.required, defaults[k].required) };
-    if (!out[k].show) out[k].required = false;
+    const f = obj(raw[k]);
+    const show = bool(f.show ?? f.enabled, defaults[k].show);
+    out[k] = { show, required: show && bool(f.required, defaults[k].required) };
   }
   return out;
 }
 
-function options(raw: unknown, d: { value: string; label: string }[]): { value: string; label: string }[] {
-  if (!Array.isArray(raw)) return d;
-  const list = raw
+function options(raw: unknown): { value: string; label: string }[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
     .map((x) => obj(x))
-    .map((x) => ({ value: str(x.value ?? x.code ?? x.id, ''), label: str(x.label ?? x.name ?? x.text, '') }))
+    .map((x) => ({ value: str(x.value ?? x.id, ''), label: str(x.name ?? x.label, '') }))
     .filter((x) => x.value !== '' && x.label !== '');
-  return list.length ? list : d;
 }
 
-/** Accepts the endpoint's `data` (or anything) and returns a complete config. */
+const list = <T>(raw: unknown, f: (x: Obj) => T, keep: (x: T) => boolean): T[] =>
+  Array.isArray(raw) ? raw.map((x) => f(obj(x))).filter(keep) : [];
+
+/** Accepts the endpoint's `data` (GET /im/config, protocol WidgetConfigDto) or anything else. */
 export function normalizeConfig(appid: string, raw: unknown): WidgetConfig {
   const d = defaultConfig(appid);
   const r = obj(raw);
@@ -148,7 +172,9 @@ export function normalizeConfig(appid: string, raw: unknown): WidgetConfig {
   const inf = obj(r.information);
   const s = obj(r.satisfaction);
   const l = obj(r.leavemsg);
-  const position = str(c.position, d.consult.position) as ConsultPosition;
+  const position = str(c.position, '') as ConsultPosition;
+  const icon = str(c.icon, '') as ConsultIcon;
+  const levels = options(s.levels);
   return {
     access: { id: str(a.id, appid), name: str(a.name, ''), domain: str(a.domain, '') },
     consult: {
@@ -156,48 +182,59 @@ export function normalizeConfig(appid: string, raw: unknown): WidgetConfig {
       color: color(c.color, d.consult.color),
       text: str(c.text, ''),
       position: POSITIONS.includes(position) ? position : d.consult.position,
-      icon: safeUrl(c.icon),
+      icon: ICONS.includes(icon) ? icon : 'chat',
     },
     invite: {
       enabled: bool(i.enabled, false),
       delay: num(i.delay, d.invite.delay, 0, 3600),
-      title: str(i.title, ''),
-      content: str(i.content, ''),
-      accept: str(i.accept, ''),
-      refuse: str(i.refuse, ''),
+      content: str(i.text, ''),
+      image: safeUrl(i.image),
+      accept: str(i.acceptText, ''),
+      refuse: str(i.laterText, ''),
     },
     dialogue: {
-      title: str(g.title, ''),
+      title: str(g.companyName, ''),
       color: color(g.color, color(c.color, d.dialogue.color)),
       logo: safeUrl(g.logo),
+      agentName: str(g.agentName, ''),
       welcome: str(g.welcome, ''),
-      width: num(g.width, d.dialogue.width, 320, 1200),
-      height: num(g.height, d.dialogue.height, 400, 1000),
+      offlineText: str(g.offlineText, ''),
+      ad: {
+        enabled: bool(g.adEnabled, false),
+        text: str(g.adText, ''),
+        image: safeUrl(g.adImage),
+        url: safeUrl(g.adUrl),
+      },
+      width: d.dialogue.width,
+      height: d.dialogue.height,
     },
     information: {
       enabled: bool(inf.enabled, false),
-      remember: num(inf.remember, d.information.remember, 0, 30 * 86400),
-      fields: rules(inf.fields, d.information.fields),
+      remember: num(inf.rememberHours, 1, 0, 720) * 3600,
+      fields: rules(inf, d.information.fields),
     },
-    faq: Array.isArray(r.faq)
-      ? r.faq
-          .map((x) => obj(x))
-          .map((x) => ({ title: str(x.title, ''), content: str(x.content, '') }))
-          .filter((x) => x.title !== '')
-      : [],
+    faq: list(
+      r.faq,
+      (x) => ({ title: str(x.question, ''), content: str(x.answer, '') }),
+      (x) => x.title !== '',
+    ),
     satisfaction: {
       enabled: bool(s.enabled, true),
-      levels: options(s.levels, d.satisfaction.levels),
-      items: Array.isArray(s.items) ? options(s.items, []) : d.satisfaction.items,
+      levels: levels.length ? levels : d.satisfaction.levels,
+      items: Array.isArray(s.opinions) ? options(s.opinions) : d.satisfaction.items,
       comment: bool(s.comment, true),
+      text: str(s.text, ''),
     },
-    leavemsg: { message: str(l.message, ''), fields: rules(l.fields, d.leavemsg.fields) },
-    skills: Array.isArray(r.skills)
-      ? r.skills
-          .map((x) => obj(x))
-          .map((x) => ({ id: str(x.id, ''), name: str(x.name, '') }))
-          .filter((x) => x.id !== '' && x.name !== '')
-      : [],
+    leavemsg: {
+      enabled: bool(l.enabled, true),
+      message: str(l.notice, ''),
+      fields: rules(obj(l.fields), d.leavemsg.fields),
+    },
+    skills: list(
+      r.skills,
+      (x) => ({ id: str(x.id, ''), name: str(x.name, '') }),
+      (x) => x.id !== '' && x.name !== '',
+    ),
   };
 }
 

@@ -96,8 +96,7 @@ function mount(
     if (ready) frame?.contentWindow?.postMessage(m, base);
   };
   const btn = el('button', { type: 'button', class: 'btn', 'aria-label': c.consult.text || tx.consult });
-  if (c.consult.icon) btn.appendChild(el('img', { src: c.consult.icon, alt: '' }));
-  else btn.appendChild(chatIcon());
+  btn.appendChild(chatIcon(c.consult.icon));
   btn.appendChild(el('span', {}, c.consult.text || tx.consult));
   const badge = el('span', { class: 'badge', hidden: '' });
   btn.appendChild(badge);
@@ -152,7 +151,8 @@ function mount(
     setTimeout(() => {
       if (panel && !panel.hidden) return;
       invite = el('div', { class: 'invite', role: 'dialog' });
-      invite.appendChild(el('h3', {}, c.invite.title || c.access.name || tx.consult));
+      if (c.invite.image) invite.appendChild(el('img', { src: c.invite.image, alt: '' }));
+      invite.appendChild(el('h3', {}, c.dialogue.title || c.access.name || tx.consult));
       invite.appendChild(el('p', {}, c.invite.content || tx.invite));
       const row = el('div', { class: 'row' });
       const no = el('button', { type: 'button' }, c.invite.refuse || tx.refuse);

@@ -15,6 +15,26 @@ import { LeaveForm } from './LeaveForm.js';
 import { Rating } from './Rating.js';
 import { Header } from './Header.js';
 
+function Ad({ ad }: { ad: WidgetConfig['dialogue']['ad'] }) {
+  const body = (
+    <>
+      {ad.image && <img src={ad.image} alt="" />}
+      {ad.text && <p>{ad.text}</p>}
+    </>
+  );
+  return (
+    <div class="kf-ad">
+      {ad.url ? (
+        <a href={ad.url} target="_blank" rel="noopener noreferrer">
+          {body}
+        </a>
+      ) : (
+        body
+      )}
+    </div>
+  );
+}
+
 /** /visitor/pc, /visitor/mobile, /visitor/mini: the chat itself. */
 export function ChatPage({ route, config, title }: { route: Route; config: WidgetConfig; title: string }) {
   const [form, setForm] = useState<Values | null>(null);
@@ -25,6 +45,7 @@ export function ChatPage({ route, config, title }: { route: Route; config: Widge
     () => new ChatClient(location.origin, route.appid, () => idle.current()),
     [route.appid],
   );
+  client.welcomeText = config.dialogue.welcome;
   const state = useClientState(client);
   const embed = useEmbed(route.embedOrigin, client, state);
 
@@ -114,9 +135,10 @@ export function ChatPage({ route, config, title }: { route: Route; config: Widge
             </div>
           )}
         </main>
-        {route.page === 'pc' && config.faq.length > 0 && (
+        {route.page === 'pc' && (config.faq.length > 0 || config.dialogue.ad.enabled) && (
           <aside class="kf-side">
-            <h3>{t('faq')}</h3>
+            {config.dialogue.ad.enabled && <Ad ad={config.dialogue.ad} />}
+            {config.faq.length > 0 && <h3>{t('faq')}</h3>}
             {config.faq.map((f) => (
               <details key={f.title}>
                 <summary>{f.title}</summary>
@@ -154,6 +176,7 @@ export function ChatPage({ route, config, title }: { route: Route; config: Widge
           config={config}
           agentserviceid={state.rating.agentserviceid}
           message={state.rating.message}
+          agentName={state.agent?.nickname ?? config.dialogue.agentName}
           credential={credential}
           onClose={(ok) => client.rated(ok ? (state.rating?.agentserviceid ?? null) : null)}
         />

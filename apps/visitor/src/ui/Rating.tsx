@@ -7,6 +7,7 @@ interface Props {
   config: WidgetConfig;
   agentserviceid: string;
   message: string;
+  agentName: string;
   credential: Credential;
   onClose: (rated: boolean) => void;
 }
@@ -15,7 +16,7 @@ interface Props {
 export function Rating(props: Props) {
   const s = props.config.satisfaction;
   const [level, setLevel] = useState('');
-  const [item, setItem] = useState('');
+  const [items, setItems] = useState<string[]>([]);
   const [comment, setComment] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -27,9 +28,9 @@ export function Rating(props: Props) {
     setBusy(true);
     const res = await rate(location.origin, props.credential, {
       agentserviceid: props.agentserviceid,
-      satislevel: level,
-      satisitem: item,
-      satiscomment: comment.trim(),
+      level: Number(level),
+      opinions: items,
+      comment: comment.trim(),
     });
     setBusy(false);
     if (!res.ok) return setError(res.message);
@@ -45,7 +46,9 @@ export function Rating(props: Props) {
         </div>
       ) : (
         <form class="kf-sheet-body kf-form" onSubmit={submit} data-testid="rating-form">
-          <h2 id="kf-rate-title">{props.message || t('rateTitle')}</h2>
+          <h2 id="kf-rate-title">
+            {props.message || s.text.replace(/\{agent\}/g, props.agentName) || t('rateTitle')}
+          </h2>
           <div class="kf-chips" role="radiogroup">
             {s.levels.map((l) => (
               <button
@@ -69,9 +72,13 @@ export function Rating(props: Props) {
                 <button
                   type="button"
                   key={i.value}
-                  aria-pressed={item === i.value}
-                  class={`kf-chip${item === i.value ? ' kf-chip-on' : ''}`}
-                  onClick={() => setItem(item === i.value ? '' : i.value)}
+                  aria-pressed={items.includes(i.value)}
+                  class={`kf-chip${items.includes(i.value) ? ' kf-chip-on' : ''}`}
+                  onClick={() =>
+                    setItems(
+                      items.includes(i.value) ? items.filter((x) => x !== i.value) : [...items, i.value],
+                    )
+                  }
                 >
                   {i.label}
                 </button>

@@ -1,4 +1,5 @@
 import { errorTexts, type zh } from './zh.js';
+import { channelEn } from './channel.js';
 
 export const en: Record<keyof typeof zh, string> = {
   'app.title': 'Online customer service',
@@ -290,5 +291,6 @@ export const en: Record<keyof typeof zh, string> = {
   'date.lastMonth': 'Last month',
   'date.last3Months': 'Last 3 months',
 
+  ...channelEn,
   ...errorTexts('en'),
 };

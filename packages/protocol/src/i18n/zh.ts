@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES, type ErrorKey } from '../errors.js';
+import { channelZh } from './channel.js';
 
 /** Server error keys as console texts ("error.<key>"), so the request layer can show them in the UI language. */
 export type ErrorTextKey = `error.${ErrorKey}`;
@@ -294,6 +295,7 @@ const texts = {
   'date.lastWeek': '最近一周',
   'date.lastMonth': '最近一个月',
   'date.last3Months': '最近三个月',
+  ...channelZh,
 } as const;
 
 export const zh: typeof texts & Record<ErrorTextKey, string> = { ...texts, ...errorTexts('zh') };

@@ -92,35 +92,35 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
           {over && <Tag color="default">{t('dialogue.over')}</Tag>}
           {chat.collabora === 1 && <Tag color="blue">{t('dialogue.collaborator')}</Tag>}
         </Space>
-        <Space size={4} wrap>
-          <Tooltip title={t('dialogue.transfer.action')}>
+        <Space size={4} style={{ flexShrink: 0 }}>
+          <Button
+            size="small"
+            icon={<SwapOutlined />}
+            disabled={over}
+            onClick={() => setTransfer(chat)}
+            data-testid="chat-transfer"
+          >
+            {t('dialogue.transfer.action')}
+          </Button>
+          <Tooltip title={t('dialogue.statf')}>
             <Button
               size="small"
-              icon={<SwapOutlined />}
+              icon={<StarOutlined />}
               disabled={over}
-              onClick={() => setTransfer(chat)}
-              data-testid="chat-transfer"
-            >
-              {t('dialogue.transfer.action')}
-            </Button>
+              aria-label={t('dialogue.statf')}
+              onClick={() => void statf()}
+              data-testid="chat-statf"
+            />
           </Tooltip>
-          <Button
-            size="small"
-            icon={<StarOutlined />}
-            disabled={over}
-            onClick={() => void statf()}
-            data-testid="chat-statf"
-          >
-            {t('dialogue.statf')}
-          </Button>
-          <Button
-            size="small"
-            icon={<StopOutlined />}
-            onClick={() => setBlack(chat)}
-            data-testid="chat-black"
-          >
-            {t('dialogue.black.action')}
-          </Button>
+          <Tooltip title={t('dialogue.black.action')}>
+            <Button
+              size="small"
+              icon={<StopOutlined />}
+              aria-label={t('dialogue.black.action')}
+              onClick={() => setBlack(chat)}
+              data-testid="chat-black"
+            />
+          </Tooltip>
           <Button size="small" danger icon={<LogoutOutlined />} onClick={end} data-testid="chat-end">
             {over ? t('dialogue.close') : t('dialogue.end')}
           </Button>

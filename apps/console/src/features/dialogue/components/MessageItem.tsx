@@ -66,6 +66,13 @@ export function MessageItem({ m, mayWithdraw, onImage, onWithdraw, onRetry }: Pr
   }
   const out = m.calltype === 'out';
   const media = m.msgtype === 'image' && !m.withdrawn;
+  const bubble = media
+    ? { bg: 'transparent', fg: token.colorText }
+    : m.withdrawn
+      ? { bg: token.colorFillTertiary, fg: token.colorTextSecondary }
+      : out
+        ? { bg: token.colorPrimary, fg: token.colorTextLightSolid }
+        : { bg: token.colorFillSecondary, fg: token.colorText };
   return (
     <div
       data-testid={`message-${out ? 'out' : 'in'}`}
@@ -93,10 +100,12 @@ export function MessageItem({ m, mayWithdraw, onImage, onWithdraw, onRetry }: Pr
         <div
           data-testid="message-body"
           style={{
-            padding: media ? 4 : '8px 12px',
+            padding: media ? 0 : '8px 12px',
             borderRadius: 8,
-            background: out ? token.colorPrimary : token.colorFillSecondary,
-            color: out ? token.colorTextLightSolid : token.colorText,
+            background: bubble.bg,
+            color: bubble.fg,
+            border: media ? `1px solid ${token.colorBorderSecondary}` : undefined,
+            overflow: 'hidden',
             minWidth: 0,
           }}
         >

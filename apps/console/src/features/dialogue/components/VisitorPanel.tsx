@@ -1,4 +1,5 @@
-import { Descriptions, Empty, Typography } from 'antd';
+import { Fragment, type ReactNode } from 'react';
+import { Empty, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { talkApi } from '../api';
@@ -22,48 +23,66 @@ export function VisitorPanel({ chat }: { chat: ChatEntry | undefined }) {
   const os = s?.osname || v?.os || '';
   const source = a.source || s?.url || v?.url || '';
   const dash = (x: string) => x || '—';
+  const rows: { key: string; label: string; children: ReactNode }[] = [
+    {
+      key: 'username',
+      label: t('dialogue.info.username'),
+      children: dash(a.username || chat.username),
+    },
+    { key: 'mobile', label: t('dialogue.info.mobile'), children: dash(a.mobile || v?.phone || '') },
+    { key: 'channel', label: t('dialogue.info.channel'), children: dash(a.channel) },
+    {
+      key: 'browser',
+      label: t('dialogue.info.browser'),
+      children: dash(a.browser || v?.browser || ''),
+    },
+    { key: 'os', label: t('dialogue.info.os'), children: dash(os) },
+    {
+      key: 'region',
+      label: t('dialogue.info.region'),
+      children: dash(join(a.country, a.province, a.city) || v?.region || ''),
+    },
+    {
+      key: 'source',
+      label: t('dialogue.info.source'),
+      children: source ? (
+        <Typography.Link
+          href={source}
+          target="_blank"
+          rel="noopener noreferrer"
+          style={{ wordBreak: 'break-all' }}
+        >
+          {source}
+        </Typography.Link>
+      ) : (
+        '—'
+      ),
+    },
+    { key: 'ip', label: t('dialogue.info.ip'), children: dash(v?.ip || '') },
+  ];
   return (
     <div data-testid="visitor-panel">
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         {t('dialogue.visitorInfo')}
       </Typography.Title>
-      <Descriptions
-        column={1}
-        size="small"
-        styles={{ label: { width: 84, color: '#8c8c8c' }, content: { wordBreak: 'break-all' } }}
-        items={[
-          {
-            key: 'username',
-            label: t('dialogue.info.username'),
-            children: dash(a.username || chat.username),
-          },
-          { key: 'mobile', label: t('dialogue.info.mobile'), children: dash(a.mobile || v?.phone || '') },
-          { key: 'channel', label: t('dialogue.info.channel'), children: dash(a.channel) },
-          {
-            key: 'browser',
-            label: t('dialogue.info.browser'),
-            children: dash(a.browser || v?.browser || ''),
-          },
-          { key: 'os', label: t('dialogue.info.os'), children: dash(os) },
-          {
-            key: 'region',
-            label: t('dialogue.info.region'),
-            children: dash(join(a.country, a.province, a.city) || v?.region || ''),
-          },
-          {
-            key: 'source',
-            label: t('dialogue.info.source'),
-            children: source ? (
-              <Typography.Link href={source} target="_blank" rel="noopener noreferrer" ellipsis>
-                {source}
-              </Typography.Link>
-            ) : (
-              '—'
-            ),
-          },
-          { key: 'ip', label: t('dialogue.info.ip'), children: dash(v?.ip || '') },
-        ]}
-      />
+      <dl
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'max-content minmax(0, 1fr)',
+          columnGap: 12,
+          rowGap: 8,
+          margin: 0,
+        }}
+      >
+        {rows.map((r) => (
+          <Fragment key={r.key}>
+            <dt style={{ color: '#8c8c8c' }}>{r.label}</dt>
+            <dd style={{ margin: 0, wordBreak: 'break-all' }} data-testid={`visitor-${r.key}`}>
+              {r.children}
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { buildMenu, matchRoute } from './menu';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import { ThemeSwitch } from './components/ThemeSwitch';
 import { AgentStateSwitch } from '../features/dialogue/components/AgentStateSwitch';
+import { LeaveMsgEntry } from '../features/leavemsg/components/LeaveMsgEntry';
 import { ShellProviders } from './ShellProviders';
 
 const { Sider, Header, Content } = Layout;
@@ -112,6 +113,7 @@ function ShellLayout() {
           </Space>
           <Space size="middle">
             <AgentStateSwitch />
+            <LeaveMsgEntry />
             <LanguageSwitch />
             <ThemeSwitch />
             <Space data-testid="user-menu">

@@ -72,12 +72,12 @@ export async function copyText(text: string): Promise<boolean> {
   ta.style.opacity = '0';
   document.body.appendChild(ta);
   ta.select();
-  let ok = false;
+  let copied: boolean;
   try {
-    ok = document.execCommand('copy');
+    copied = document.execCommand('copy');
   } catch {
-    ok = false;
+    copied = false;
   }
   ta.remove();
-  return ok;
+  return copied;
 }

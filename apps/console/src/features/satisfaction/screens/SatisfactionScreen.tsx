@@ -1,0 +1,225 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Col, Form, Input, Modal, Row, Space, Switch, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { OpinionDto } from '@kefu/protocol';
+import { satisfactionApi, type SatisfactionDraft } from '../api';
+import { moveId } from '../../access/api';
+import { useConfirmAction } from '../../../lib/confirm';
+import { notify } from '../../../lib/notify';
+import { rules } from '../../../lib/formRules';
+import { applyFieldErrors } from '../../../lib/formErrors';
+
+const KEY = ['satisfaction'];
+
+function Settings() {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const r = rules(i18n.language);
+  const [form] = Form.useForm<SatisfactionDraft>();
+  const data = useQuery({ queryKey: KEY, queryFn: ({ signal }) => satisfactionApi.data(signal) });
+  useEffect(() => {
+    if (data.data) form.setFieldsValue({ ...data.data, levels: data.data.levels.map((l) => l.name) });
+  }, [data.data, form]);
+  const save = async (v: SatisfactionDraft) => {
+    try {
+      await satisfactionApi.update(v);
+      notify.success(t('common.done'));
+      void qc.invalidateQueries({ queryKey: KEY });
+    } catch (e) {
+      applyFieldErrors(form, e);
+    }
+  };
+  const toggle = async (on: boolean) => {
+    await satisfactionApi.enabled(on);
+    void qc.invalidateQueries({ queryKey: KEY });
+  };
+  return (
+    <Card title={t('satis.settings')} loading={data.isLoading} data-testid="satis-settings">
+      <Space style={{ marginBottom: 16 }}>
+        <span>{t('satis.enabled')}</span>
+        <Switch data-testid="satis-enabled" checked={data.data?.enabled} onChange={(v) => void toggle(v)} />
+      </Space>
+      <Form<SatisfactionDraft> form={form} layout="vertical" onFinish={(v) => void save(v)}>
+        <Form.Item name="text" label={t('satis.text')}>
+          <Input.TextArea data-testid="satis-text" rows={2} maxLength={200} />
+        </Form.Item>
+        <Space size="large">
+          <Form.Item name="multi" label={t('satis.multi')} valuePropName="checked">
+            <Switch data-testid="satis-multi" />
+          </Form.Item>
+          <Form.Item name="comment" label={t('satis.comment')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+        <Form.List name="levels">
+          {(fields) => (
+            <Form.Item label={t('satis.levels')} required>
+              {fields.map((f, i) => (
+                <Form.Item key={f.key} name={f.name} rules={[r.required]} style={{ marginBottom: 8 }}>
+                  <Input
+                    prefix={
+                      <span style={{ color: '#999', width: 52 }}>{t('satis.level', { n: i + 1 })}</span>
+                    }
+                    maxLength={20}
+                  />
+                </Form.Item>
+              ))}
+            </Form.Item>
+          )}
+        </Form.List>
+        <Button type="primary" htmlType="submit" data-testid="satis-save">
+          {t('common.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function Opinions() {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const r = rules(i18n.language);
+  const confirm = useConfirmAction();
+  const key = ['opinions'];
+  const list = useQuery({ queryKey: key, queryFn: ({ signal }) => satisfactionApi.opinions(signal) });
+  const items = list.data ?? [];
+  const [draft, setDraft] = useState<{ item: OpinionDto | null } | null>(null);
+  const [form] = Form.useForm<{ name: string }>();
+  const refresh = () => qc.invalidateQueries({ queryKey: key });
+  useEffect(() => {
+    if (draft) form.setFieldsValue({ name: draft.item?.name ?? '' });
+  }, [draft, form]);
+  const submit = async (v: { name: string }) => {
+    try {
+      if (draft?.item) await satisfactionApi.updateOpinion(draft.item.id, v.name.trim());
+      else await satisfactionApi.saveOpinion(v.name.trim());
+      setDraft(null);
+      notify.success(t('common.done'));
+      void refresh();
+    } catch (e) {
+      applyFieldErrors(form, e);
+    }
+  };
+  const move = async (i: number, d: -1 | 1) =>
+    qc.setQueryData(
+      key,
+      await satisfactionApi.sortOpinions(
+        moveId(
+          items.map((o) => o.id),
+          i,
+          d,
+        ),
+      ),
+    );
+  const columns: ColumnsType<OpinionDto> = [
+    { title: '#', key: 'i', width: 48, render: (_, __, i) => i + 1 },
+    {
+      title: t('satis.opinion'),
+      dataIndex: 'name',
+      render: (v: string) => <span data-testid={`opinion-row-${v}`}>{v}</span>,
+    },
+    {
+      title: t('common.actions'),
+      key: 'a',
+      width: 220,
+      render: (_, o, i) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            icon={<ArrowUpOutlined />}
+            disabled={i === 0}
+            aria-label={t('faq.up')}
+            onClick={() => void move(i, -1)}
+          />
+          <Button
+            type="link"
+            size="small"
+            icon={<ArrowDownOutlined />}
+            disabled={i === items.length - 1}
+            aria-label={t('faq.down')}
+            data-testid={`opinion-down-${o.name}`}
+            onClick={() => void move(i, 1)}
+          />
+          <Button type="link" size="small" onClick={() => setDraft({ item: o })}>
+            {t('common.edit')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() =>
+              confirm(
+                t('common.deleteConfirm', { name: o.name }),
+                () => satisfactionApi.removeOpinion(o.id),
+                () => void refresh(),
+              )
+            }
+          >
+            {t('common.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Card
+      title={t('satis.opinions')}
+      data-testid="satis-opinions"
+      extra={
+        <Button
+          type="primary"
+          size="small"
+          icon={<PlusOutlined />}
+          data-testid="opinion-create"
+          onClick={() => setDraft({ item: null })}
+        >
+          {t('satis.newOpinion')}
+        </Button>
+      }
+    >
+      <Table<OpinionDto>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={items}
+        loading={list.isFetching}
+        pagination={false}
+        locale={{ emptyText: t('satis.opinionEmpty') }}
+      />
+      <Modal
+        open={!!draft}
+        title={t(draft?.item ? 'satis.editOpinion' : 'satis.newOpinion')}
+        onCancel={() => setDraft(null)}
+        onOk={() => form.submit()}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ 'data-testid': 'opinion-submit' }}
+        forceRender
+      >
+        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)}>
+          <Form.Item name="name" label={t('satis.opinion')} rules={[r.required]}>
+            <Input data-testid="opinion-name" maxLength={50} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
+
+/** /setup/satisfaction: the rating settings and the opinion list (with its order). */
+export default function SatisfactionScreen() {
+  return (
+    <Row gutter={16} data-testid="satisfaction-screen">
+      <Col xs={24} xl={12}>
+        <Settings />
+      </Col>
+      <Col xs={24} xl={12}>
+        <Opinions />
+      </Col>
+    </Row>
+  );
+}

@@ -56,6 +56,8 @@ interface DialogueState {
   /** The visitor's draft while typing, per conversation. */
   typing: Record<string, string>;
   prompts: TransferPromptDto[];
+  /** The workspace is on screen: only then does selecting or receiving report the chat read. */
+  viewing: boolean;
 
   attach: (me: Me, socket: AgentSocket | null) => void;
   reset: () => void;
@@ -78,6 +80,9 @@ interface DialogueState {
   setConnected: (c: boolean) => void;
   pushPrompt: (p: TransferPromptDto) => void;
   dropPrompt: (id: string) => void;
+  setViewing: (v: boolean) => void;
+  /** Reports the open chat read (debounced), e.g. when the page becomes visible again. */
+  markRead: () => void;
 }
 
 const savedSort = (): TalkSort => {
@@ -95,6 +100,7 @@ const typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
 export const useDialogue = create<DialogueState>((set, get) => {
   /** Spec: selecting a chat (or reading it while open) reports it read, debounced 500 ms. */
   const reportRead = (sid: string) => {
+    if (!get().viewing || (typeof document !== 'undefined' && document.hidden)) return;
     clearTimeout(readTimer);
     readTimer = setTimeout(() => {
       void talkApi.read(sid, get().me?.orgi).catch(() => undefined);
@@ -151,6 +157,7 @@ export const useDialogue = create<DialogueState>((set, get) => {
     loaded: {},
     typing: {},
     prompts: [],
+    viewing: false,
 
     attach: (me, socket) => set({ me, socket }),
     reset: () =>
@@ -173,7 +180,7 @@ export const useDialogue = create<DialogueState>((set, get) => {
       set({ chats });
       const sel = chats.list.find((c) => c.id === chats.selectedId);
       if (sel && (chats.selectedId !== before || (a.type === 'message' && a.msg.calltype === 'in')))
-        if (!document.hidden) reportRead(sel.agentserviceid);
+        reportRead(sel.agentserviceid);
     },
     setSort: (sort) => {
       storage.set('talksort', sort);
@@ -203,6 +210,8 @@ export const useDialogue = create<DialogueState>((set, get) => {
 
     receive: (m) => {
       if (m.type === 'writing') return;
+      // A catch-up replay or a second delivery of a message already shown changes nothing.
+      if ((get().messages[m.agentserviceid] ?? []).some((x) => x.id === m.id)) return;
       patchMessages(m.agentserviceid, (l) => mergeMessages(l, [m]));
       if (m.calltype === 'in') get().setTyping(m.agentserviceid, '');
       get().dispatch({ type: 'message', msg: m, summary: summaryOf(m) });
@@ -268,6 +277,14 @@ export const useDialogue = create<DialogueState>((set, get) => {
     setConnected: (connected) => set({ connected }),
     pushPrompt: (p) => set((s) => ({ prompts: [...s.prompts.filter((x) => x.id !== p.id), p] })),
     dropPrompt: (id) => set((s) => ({ prompts: s.prompts.filter((x) => x.id !== id) })),
+    setViewing: (viewing) => set({ viewing }),
+    markRead: () => {
+      const { chats } = get();
+      const sel = chats.list.find((c) => c.id === chats.selectedId);
+      if (!sel) return;
+      if (sel.tokenum) get().dispatch({ type: 'select', id: sel.id });
+      reportRead(sel.agentserviceid);
+    },
   };
 });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Segmented, Tabs, Tag, Tooltip, theme } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -34,6 +34,20 @@ export default function DialogueScreen() {
     refetchInterval: 60_000,
   });
   const unread = unreadTotal(chats);
+
+  useEffect(() => {
+    const { setViewing, markRead } = useDialogue.getState();
+    setViewing(true);
+    markRead();
+    const onVisible = () => {
+      if (!document.hidden) useDialogue.getState().markRead();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      setViewing(false);
+    };
+  }, []);
   const panel = {
     background: token.colorBgContainer,
     borderRadius: token.borderRadiusLG,

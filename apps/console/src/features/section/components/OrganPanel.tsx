@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card, Empty, Space, Spin, Switch, Tooltip, Tree } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,14 @@ export function OrganPanel(props: {
   const { organs, loading, selected } = props;
   const { t } = useTranslation();
   const tree = useMemo(() => buildOrganTree(organs), [organs]);
+  // Track what the user collapsed rather than what is open, so a department that just got its
+  // first child shows it straight away.
+  const [collapsed, setCollapsed] = useState<string[]>([]);
+  const parents = useMemo(
+    () => [...new Set(organs.map((o) => o.parentid).filter((p): p is string => !!p))],
+    [organs],
+  );
+  const expandedKeys = parents.filter((p) => !collapsed.includes(p));
   return (
     <Card
       title={t('section.departments')}
@@ -53,10 +61,12 @@ export function OrganPanel(props: {
         <Tree<TreeNode>
           data-testid="organ-tree"
           blockNode
-          defaultExpandAll
+          expandedKeys={expandedKeys}
+          onExpand={(keys) => setCollapsed(parents.filter((p) => !keys.includes(p)))}
           treeData={tree}
           selectedKeys={selected ? [selected.id] : []}
-          onSelect={(_, info) => props.onSelect(info.selected ? info.node.organ : null)}
+          // Clicking the selected node keeps it selected; "all users" is the way back.
+          onSelect={(_, info) => props.onSelect(info.node.organ)}
           titleRender={(n) => (
             <span data-testid={`organ-node-${n.organ.name}`}>
               {n.organ.name}

@@ -13,6 +13,7 @@ export const en: Record<keyof typeof zh, string> = {
   reconnecting: 'Connection lost, reconnecting…',
   welcome: 'Hello, welcome! How can we help you?',
   queue: '{ahead} visitor(s) ahead of you, you are number {position} in the queue',
+  queueShort: 'In queue: number {position}',
   assigned: '{agent} is now serving you',
   agentTyping: 'Agent is typing…',
   ended: 'This conversation has ended',

@@ -11,6 +11,7 @@ export const zh = {
   reconnecting: '网络已断开，正在重新连接…',
   welcome: '您好，欢迎咨询，请问有什么可以帮您？',
   queue: '您前面还有 {ahead} 位访客，当前排在第 {position} 位，请稍候',
+  queueShort: '排队中，当前第 {position} 位',
   assigned: '客服 {agent} 为您服务',
   agentTyping: '对方正在输入…',
   ended: '本次会话已结束',

@@ -2,6 +2,7 @@ import { WITHDRAW_WINDOW_MS, type MessageDto } from '@kefu/protocol';
 import { formatSize, mediaUrl, type Credential } from '../chat/api.js';
 import { t } from '../lib/i18n.js';
 import type { Outgoing } from '../lib/timeline.js';
+import { FileIcon } from './icons.js';
 
 const time = (ms: number) => {
   const d = new Date(ms);
@@ -29,9 +30,7 @@ function Content({ m, credential }: { m: Body; credential: Credential }) {
     const href = mediaUrl(location.origin, credential, 'file', m.attachmentid);
     return (
       <a class="kf-file" href={href} download={m.filename ?? ''} rel="noopener noreferrer">
-        <span class="kf-file-icon" aria-hidden="true">
-          📄
-        </span>
+        <FileIcon />
         <span class="kf-file-name">{m.filename ?? t('file')}</span>
         {m.filesize != null && <span class="kf-file-size">{formatSize(m.filesize)}</span>}
       </a>
@@ -45,10 +44,12 @@ interface MsgProps {
   credential: Credential;
   readByAgent: boolean;
   now: number;
+  /** False once the conversation is over. */
+  open: boolean;
   onWithdraw: (id: string) => void;
 }
 
-export function Bubble({ m, credential, readByAgent, now, onWithdraw }: MsgProps) {
+export function Bubble({ m, credential, readByAgent, now, open, onWithdraw }: MsgProps) {
   const mine = m.calltype === 'in';
   if (m.withdrawn || m.datastatus === 1)
     return (
@@ -58,7 +59,7 @@ export function Bubble({ m, credential, readByAgent, now, onWithdraw }: MsgProps
     );
   if (m.calltype === 'system' || m.msgtype === 'tips' || m.type === 'system')
     return <div class="kf-notice">{m.message}</div>;
-  const canWithdraw = mine && now - m.createtime < WITHDRAW_WINDOW_MS;
+  const canWithdraw = open && mine && now - m.createtime < WITHDRAW_WINDOW_MS;
   return (
     <div
       class={`kf-row ${mine ? 'kf-mine' : 'kf-theirs'}`}

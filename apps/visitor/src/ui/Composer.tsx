@@ -3,6 +3,7 @@ import { MESSAGE_MAX_CHARS } from '@kefu/protocol';
 import { checkUpload, upload, type Credential } from '../chat/api.js';
 import type { ChatClient } from '../chat/client.js';
 import { t } from '../lib/i18n.js';
+import { ClipIcon, ImageIcon, SmileIcon } from './icons.js';
 
 export const EMOJI = [
   '😀',
@@ -90,10 +91,10 @@ export function Composer({ client, credential, onError }: Props) {
           aria-label={t('emoji')}
           onClick={() => setEmoji(!emoji)}
         >
-          ☺
+          <SmileIcon />
         </button>
         <label class="kf-tool" title={t('image')} aria-label={t('image')}>
-          🖼
+          <ImageIcon />
           <input
             type="file"
             accept="image/*"
@@ -103,7 +104,7 @@ export function Composer({ client, credential, onError }: Props) {
           />
         </label>
         <label class="kf-tool" title={t('file')} aria-label={t('file')}>
-          📎
+          <ClipIcon />
           <input type="file" hidden onChange={(e) => void pick(e, 'file')} data-testid="pick-file" />
         </label>
       </div>

@@ -16,7 +16,7 @@ export function Header({ config, title, state, onClose, onEnd, onRate }: Props) 
     state.status === 'inservice' && state.agent
       ? t('assigned', { agent: state.agent.nickname })
       : state.status === 'inqueue' && state.position
-        ? t('queue', { ahead: state.position - 1, position: state.position })
+        ? t('queueShort', { position: state.position })
         : state.status === 'end'
           ? t('ended')
           : '';

@@ -91,7 +91,10 @@ export function LeaveForm(props: Props) {
             label={t(f.name as TextKey)}
             values={values}
             errors={errors}
-            onInput={(n, v) => setValues({ ...values, [n]: v })}
+            onInput={(n, v) => {
+              setValues({ ...values, [n]: v });
+              if (errors[n]) setErrors({ ...errors, [n]: '' });
+            }}
           />
         ))}
         {failure && <div class="kf-err kf-err-block">{failure}</div>}

@@ -35,6 +35,7 @@ export function MessageList({
             credential={credential}
             readByAgent={isReadByAgent(state.timeline, e.m)}
             now={now}
+            open={state.status !== 'end' && e.m.agentserviceid === state.timeline.current}
             onWithdraw={(id) => client.withdraw(id)}
           />
         ),

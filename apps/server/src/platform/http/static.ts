@@ -21,6 +21,11 @@ export async function installStatic(app: FastifyInstance): Promise<void> {
       decorateReply: false,
       wildcard: true,
     });
+    // The embed loader is loaded by company websites on other origins (helmet's default is same-origin).
+    app.addHook('onSend', async (req, reply) => {
+      if (req.url.split('?')[0] === '/im/loader.js')
+        void reply.header('cross-origin-resource-policy', 'cross-origin');
+    });
     // The visitor pages (/visitor, /visitor/text|pc|mobile|mini|navigation) are the visitor app, not the console.
     const visitorPage = async (_req: FastifyRequest, reply: FastifyReply) =>
       reply

@@ -73,7 +73,9 @@ export function Composer({ disabled, onSend, onTyping }: Props) {
       setUploading(true);
       try {
         const r = await upload(kind, file);
-        onSend({ msgtype: kind, attachmentid: r.id, message: r.filename, filename: r.filename });
+        // Videos travel through the file upload but show as a player.
+        const msgtype: MsgType = kind === 'file' && r.mime.startsWith('video/') ? 'video' : kind;
+        onSend({ msgtype, attachmentid: r.id, message: r.filename, filename: r.filename });
       } catch {
         // toasted by upload()
       } finally {

@@ -106,10 +106,18 @@ export default function LoginScreen() {
         </Button>
       </form>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
-        <Link to="/register" style={{ color: token.colorLink }} data-testid="login-register">
+        <Link
+          to="/register"
+          style={{ color: token.colorLink, textDecoration: 'none' }}
+          data-testid="login-register"
+        >
           {t('login.register')}
         </Link>
-        <Link to="/thirdLogin" style={{ color: token.colorLink }} data-testid="login-third">
+        <Link
+          to="/thirdLogin"
+          style={{ color: token.colorLink, textDecoration: 'none' }}
+          data-testid="login-third"
+        >
           {t('login.thirdLogin')}
         </Link>
       </div>

@@ -197,6 +197,34 @@ describe('visitor widget on the demo page', () => {
       await api('GET', `/api/talk/readmsg?userid=${au.userid}`);
       await chat.locator('.kf-mine .kf-read').first().waitFor();
 
+      // Network drop: the agent writes meanwhile, the visitor's message waits pending; after the
+      // reconnect (lastSeq catch-up + resend with the same clientId) each appears exactly once.
+      await b.context.setOffline(true);
+      await chat.locator('.kf-banner').waitFor();
+      const offlineReply = (await agent.timeout(10_000).emitWithAck('message', {
+        touser: au.userid,
+        message: '离线期间的消息',
+        msgtype: 'text',
+        clientId: 'agent-reply-offline1',
+      })) as Ack<MessageDto>;
+      expect(offlineReply.success).toBe(true);
+      const resent: MessageDto[] = [];
+      agent.on('message', (m) => {
+        if (m.message === '断网时发送') resent.push(m);
+      });
+      await box.fill('断网时发送');
+      await box.press('Enter');
+      await chat.getByTestId('msg-pending').filter({ hasText: '断网时发送' }).waitFor();
+      await b.context.setOffline(false);
+      await chat.locator('.kf-banner').waitFor({ state: 'detached' });
+      await chat.getByTestId('msg-mine').filter({ hasText: '断网时发送' }).waitFor();
+      await expect
+        .poll(() => chat.getByTestId('msg-agent').filter({ hasText: '离线期间的消息' }).count())
+        .toBe(1);
+      expect(await chat.getByTestId('msg-mine').filter({ hasText: '断网时发送' }).count()).toBe(1);
+      expect(await chat.getByTestId('msg-pending').count()).toBe(0);
+      await expect.poll(() => resent.length).toBe(1);
+
       // Image upload through the visitor endpoint; the image is served back to this visitor.
       const imgMsg = next(agent, 'message', (m) => (m as MessageDto).msgtype === 'image');
       await chat
@@ -304,6 +332,33 @@ describe('visitor widget on the demo page', () => {
         '/api/leavemsg/list',
       );
       expect(JSON.stringify(list)).toContain('请尽快回电，谢谢');
+
+      // Closing ends the queued chat (read-only); once an agent is back, a new chat starts with the
+      // remembered pre-chat answers (no form) and the phone layout shows the conversation.
+      await page.getByTestId('leave-done').getByRole('button', { name: '关闭' }).click();
+      await page.getByTestId('readonly').waitFor();
+      const back = await connectAgent();
+      try {
+        await setStatus(back, 'ready');
+        const assigned = next(back, 'new');
+        await page.getByRole('button', { name: '重新咨询' }).click();
+        const au = (await assigned) as AgentUserDto;
+        expect(au.username).toBe('李四');
+        await page.getByTestId('header-sub').filter({ hasText: '为您服务' }).waitFor();
+        await page.locator('.kf-input textarea').fill('现在有人吗？');
+        await page.getByRole('button', { name: '发送' }).click();
+        await page.getByTestId('msg-mine').filter({ hasText: '现在有人吗？' }).waitFor();
+        await back.timeout(10_000).emitWithAck('message', {
+          touser: au.userid,
+          message: '您好，我是客服，刚才的留言已收到，马上为您处理。',
+          msgtype: 'text',
+          clientId: 'agent-reply-000002',
+        });
+        await page.getByTestId('msg-agent').waitFor();
+        await screenshot(page, 'visitor-phone-chat');
+      } finally {
+        back.disconnect();
+      }
     } finally {
       await b.close();
     }

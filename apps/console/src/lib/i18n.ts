@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES } from '@kefu/protocol';
 import { storage } from './storage';
 import { pairsToResource, pickLanguage, type LanguageOption } from './language';
 
@@ -10,7 +9,7 @@ import { pairsToResource, pickLanguage, type LanguageOption } from './language';
  */
 export const i18n = i18next.createInstance();
 
-let languageList: LanguageOption[] = LANGUAGES.map((l) => ({ language: l.language, name: l.name }));
+let languageList: LanguageOption[] = [];
 export const getLanguageList = (): LanguageOption[] => languageList;
 
 interface LanguagePayload {
@@ -31,13 +30,12 @@ async function fetchJson<T>(url: string): Promise<T | null> {
 async function loadTexts(lang: string): Promise<Record<string, string>> {
   const data = await fetchJson<LanguagePayload>(`/api/language?l=${encodeURIComponent(lang)}`);
   if (data && Array.isArray(data.list) && data.list.length > 0) return pairsToResource(data.list);
-  const bundled = LANGUAGES.find((l) => l.language === lang) ?? LANGUAGES[0];
-  return { ...bundled.texts };
+  return (await import('./bundledTexts')).bundledTexts(lang);
 }
 
 export async function initI18n(): Promise<string> {
   const list = await fetchJson<LanguageOption[]>('/api/language/languageList');
-  if (list && list.length > 0) languageList = list;
+  languageList = list && list.length > 0 ? list : (await import('./bundledTexts')).bundledLanguageList();
   const urlParam = new URLSearchParams(window.location.search).get('l');
   const lang = pickLanguage({ urlParam, saved: storage.get('language'), list: languageList });
   const texts = await loadTexts(lang);

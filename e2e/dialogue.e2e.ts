@@ -239,7 +239,9 @@ describe('agent workspace /dialogue', () => {
     // Agent → visitor text (Enter sends; Shift+Enter would break the line).
     const gotText = once(visitor, 'message', (m: MessageDto) => m.calltype === 'out' && m.msgtype === 'text');
     const input = a.page.getByTestId('composer-input');
+    const agentTyping = once(visitor, 'writing');
     await input.fill('您好，');
+    expect((await agentTyping).message).toBe('您好，');
     await input.press('Shift+Enter');
     await input.pressSequentially('请问需要哪个套餐？');
     await input.press('Enter');

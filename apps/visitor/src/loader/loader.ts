@@ -41,6 +41,24 @@ function traceId(): string {
   return id;
 }
 
+/** sessionStorage that never throws (disabled storage, sandboxed pages). */
+const session = {
+  get: (k: string): string | null => {
+    try {
+      return sessionStorage.getItem(k);
+    } catch {
+      return null;
+    }
+  },
+  set: (k: string, v: string): void => {
+    try {
+      sessionStorage.setItem(k, v);
+    } catch {
+      /* ignore */
+    }
+  },
+};
+
 function reportPageView(base: string, r: PageViewReport): void {
   const body = JSON.stringify(r);
   try {
@@ -147,7 +165,7 @@ function mount(
   root.appendChild(btn);
 
   let invite: HTMLDivElement | null = null;
-  if (c.invite.enabled && sessionStorage.getItem('kefu:invite') !== '1') {
+  if (c.invite.enabled && session.get('kefu:invite') !== '1') {
     setTimeout(() => {
       if (panel && !panel.hidden) return;
       invite = el('div', { class: 'invite', role: 'dialog' });
@@ -158,7 +176,7 @@ function mount(
       const no = el('button', { type: 'button' }, c.invite.refuse || tx.refuse);
       const go = el('button', { type: 'button', class: 'go' }, c.invite.accept || tx.accept);
       no.addEventListener('click', () => {
-        sessionStorage.setItem('kefu:invite', '1');
+        session.set('kefu:invite', '1');
         invite?.remove();
       });
       go.addEventListener('click', open);

@@ -1,6 +1,6 @@
 import type { CallType, MessageDto, MessageType, MsgType, WithdrawNotice } from '@kefu/protocol';
 import { WITHDRAW_WINDOW_MS } from '@kefu/protocol';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import { serviceRoom, visitorRoom, agentRoom } from '../../platform/realtime/rooms.js';
 import { affected, type Engine } from './engine.js';
@@ -33,16 +33,17 @@ const preview = (m: NewMessage): string =>
 /**
  * Stores a message exactly once: a known (sender, clientId) returns the stored row; otherwise the next
  * seq of the conversation and the insert commit together. Counters of the chat entry move in the same
- * transaction.
+ * transaction. Hot path: one UPDATE of the conversation (counters + next seq, RETURNING seq), the INSERT
+ * and one UPDATE of the chat entry (RETURNING the unread count); no read-back. A resend is recognised by
+ * the unique (sender, client_id) index: its transaction rolls back, so no seq is used up.
  */
 export async function storeMessage(e: Engine, m: NewMessage): Promise<Stored> {
   const k = e.db.kysely;
-  const existing = await mrepo.findByClientId(k, m.sender, m.clientId);
-  if (existing)
-    return { row: existing, created: false, tokenum: await tokenumOf(e, existing.agentserviceid) };
   let filename: string | null = null;
   let filesize: number | null = null;
   if (m.attachmentid) {
+    const known = await mrepo.findByClientId(k, m.sender, m.clientId);
+    if (known) return { row: known, created: false, tokenum: await tokenumOf(e, known.agentserviceid) };
     const media = await k.selectFrom('media').selectAll().where('id', '=', m.attachmentid).executeTakeFirst();
     if (!media || media.owner !== m.sender)
       throw badRequest('invalid_field', { attachmentid: 'invalid_field' });
@@ -50,33 +51,34 @@ export async function storeMessage(e: Engine, m: NewMessage): Promise<Stored> {
     filesize = media.size;
   }
   const now = e.clock.now();
-  const id = newId();
+  const row: ChatMessageRow = {
+    id: newId(),
+    orgi: m.service.orgi,
+    agentserviceid: m.service.id,
+    seq: 0,
+    sender: m.sender,
+    client_id: m.clientId,
+    username: m.username,
+    touser: m.touser,
+    usession: m.service.userid,
+    type: m.type,
+    msgtype: m.msgtype,
+    calltype: m.calltype,
+    message: m.message,
+    attachmentid: m.attachmentid ?? null,
+    filename,
+    filesize,
+    withdrawn: 0,
+    withdrawn_at: null,
+    readstatus: 0,
+    createtime: now,
+  };
+  let tokenum = 0;
   try {
     await k.transaction().execute(async (trx) => {
-      const seq = await mrepo.nextSeq(trx, m.service.id);
-      await mrepo.insertMessage(trx, {
-        id,
-        orgi: m.service.orgi,
-        agentserviceid: m.service.id,
-        seq,
-        sender: m.sender,
-        client_id: m.clientId,
-        username: m.username,
-        touser: m.touser,
-        usession: m.service.userid,
-        type: m.type,
-        msgtype: m.msgtype,
-        calltype: m.calltype,
-        message: m.message,
-        attachmentid: m.attachmentid ?? null,
-        filename,
-        filesize,
-        withdrawn: 0,
-        withdrawn_at: null,
-        readstatus: 0,
-        createtime: now,
-      });
-      await bumpCounters(e, trx, m, now);
+      row.seq = await bumpService(trx, m, now);
+      await mrepo.insertMessage(trx, row);
+      tokenum = await bumpEntry(trx, m, now);
     });
   } catch (err) {
     if (mrepo.isUniqueViolation(err)) {
@@ -85,40 +87,46 @@ export async function storeMessage(e: Engine, m: NewMessage): Promise<Stored> {
     }
     throw err;
   }
-  const row = await mrepo.findMessage(k, id);
-  if (!row) throw new AppError('server_error', 500);
-  return { row, created: true, tokenum: await tokenumOf(e, m.service.id) };
+  return { row, created: true, tokenum };
 }
 
-async function bumpCounters(
-  e: Engine,
-  trx: Engine['db']['kysely'],
-  m: NewMessage,
-  now: number,
-): Promise<void> {
+/** Takes the next seq and moves the conversation's counters in one UPDATE (the row lock serialises writers). */
+async function bumpService(trx: Engine['db']['kysely'], m: NewMessage, now: number): Promise<number> {
+  const q = trx.updateTable('agent_service').where('id', '=', m.service.id);
+  const set =
+    m.calltype === 'in'
+      ? q.set((eb) => ({
+          lastseq: eb('lastseq', '+', 1),
+          lastmessage: now,
+          userasks: eb('userasks', '+', 1),
+          idle_warned: 0,
+          idle_warntime: null,
+          agent_warned: 0,
+        }))
+      : m.calltype === 'out' && m.type === 'message'
+        ? q.set((eb) => ({
+            lastseq: eb('lastseq', '+', 1),
+            lastgetmessage: now,
+            agentreplys: eb('agentreplys', '+', 1),
+            firstreplytime: eb.fn.coalesce('firstreplytime', eb.val(now)),
+          }))
+        : q.set((eb) => ({ lastseq: eb('lastseq', '+', 1) }));
+  const r = await set.returning('lastseq').executeTakeFirstOrThrow();
+  return Number(r.lastseq);
+}
+
+/** The chat entry's preview and unread count; returns the unread count after this message. */
+async function bumpEntry(trx: Engine['db']['kysely'], m: NewMessage, now: number): Promise<number> {
   const last = preview(m);
-  const au = trx.updateTable('agent_user').where('agentserviceid', '=', m.service.id);
-  const s = trx.updateTable('agent_service').where('id', '=', m.service.id);
-  if (m.calltype === 'in') {
-    await au
-      .set((eb) => ({ tokenum: eb('tokenum', '+', 1), lastmessage: now, lastmsg: last, updatetime: now }))
-      .execute();
-    await s
-      .set((eb) => ({
-        lastmessage: now,
-        userasks: eb('userasks', '+', 1),
-        idle_warned: 0,
-        idle_warntime: null,
-        agent_warned: 0,
-      }))
-      .execute();
-  } else if (m.calltype === 'out' && m.type === 'message') {
-    await au.set({ lastgetmessage: now, lastmsg: last, updatetime: now }).execute();
-    await s.set((eb) => ({ lastgetmessage: now, agentreplys: eb('agentreplys', '+', 1) })).execute();
-    await s.set({ firstreplytime: now }).where('firstreplytime', 'is', null).execute();
-  } else {
-    await au.set({ lastmsg: last, updatetime: now }).execute();
-  }
+  const q = trx.updateTable('agent_user').where('agentserviceid', '=', m.service.id);
+  const set =
+    m.calltype === 'in'
+      ? q.set((eb) => ({ tokenum: eb('tokenum', '+', 1), lastmessage: now, lastmsg: last, updatetime: now }))
+      : m.calltype === 'out' && m.type === 'message'
+        ? q.set({ lastgetmessage: now, lastmsg: last, updatetime: now })
+        : q.set({ lastmsg: last, updatetime: now });
+  const r = await set.returning('tokenum').executeTakeFirst();
+  return Number(r?.tokenum ?? 0);
 }
 
 async function tokenumOf(e: Engine, agentserviceid: string): Promise<number> {

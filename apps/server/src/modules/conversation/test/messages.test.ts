@@ -82,6 +82,22 @@ describe('messages', () => {
       .where('agentserviceid', '=', sid)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2);
+    // the conversation's counters moved with the inserts (the resend moved nothing)
+    const counters = await srv.tdb.db.kysely
+      .selectFrom('agent_service')
+      .select(['lastseq', 'userasks', 'agentreplys', 'firstreplytime', 'lastmessage', 'lastgetmessage'])
+      .where('id', '=', sid)
+      .executeTakeFirstOrThrow();
+    expect(counters).toMatchObject({ lastseq: 2, userasks: 1, agentreplys: 1 });
+    expect(counters.firstreplytime).toBe(m2.createtime);
+    expect(counters.lastmessage).toBe(m1.createtime);
+    expect(counters.lastgetmessage).toBe(m2.createtime);
+    const entry = await srv.tdb.db.kysely
+      .selectFrom('agent_user')
+      .select(['tokenum', 'lastmsg'])
+      .where('agentserviceid', '=', sid)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ tokenum: 1, lastmsg: 'hi' });
     // writing both ways
     const writing = next<{ message: string }>(v.s, 'writing');
     ok(await call(as, 'message', { touser: v.userid, type: 'writing', message: 'typ' }));

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../../config.js';
 import type { Database } from './schema.js';
@@ -30,6 +30,34 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>)
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
+  });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs as much as running a small query. The app issues a
+ * bounded set of SQL strings, so statements are kept by SQL text (LRU-bounded). A statement still being
+ * iterated (a stream) is never handed out twice.
+ */
+export function cachingStatements(db: SQLite.Database, max = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => db.close(),
+    prepare(sql: string) {
+      const hit = cache.get(sql);
+      if (hit && !hit.busy) {
+        cache.delete(sql);
+        cache.set(sql, hit);
+        return hit;
+      }
+      const stmt = db.prepare(sql);
+      if (!hit) {
+        cache.set(sql, stmt);
+        if (cache.size > max) cache.delete(cache.keys().next().value as string);
+      }
+      return stmt;
+    },
+  };
 }

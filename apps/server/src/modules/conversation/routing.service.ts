@@ -111,8 +111,42 @@ export async function allot(e: Engine, s: AgentServiceRow, cfg: SessionConfig): 
   return null;
 }
 
-/** Serves the queue in FIFO order while seats are free, then tells every waiting visitor its place. */
-export async function drainQueue(e: Engine, orgi: string): Promise<void> {
+interface DrainState {
+  running: Promise<void> | null;
+  again: Promise<void> | null;
+}
+const drains = new WeakMap<Engine, Map<string, DrainState>>();
+
+/**
+ * Serves the queue in FIFO order while seats are free, then tells every waiting visitor its place.
+ * Per tenant and node at most one drain runs; callers arriving meanwhile share one follow-up drain that
+ * starts when it ends (and so sees their rows). A burst of new chats costs one queue pass per wave
+ * instead of one per chat racing every other. Seats stay safe across nodes through reserveSeat.
+ */
+export function drainQueue(e: Engine, orgi: string): Promise<void> {
+  let byOrg = drains.get(e);
+  if (!byOrg) drains.set(e, (byOrg = new Map()));
+  let st = byOrg.get(orgi);
+  if (!st) byOrg.set(orgi, (st = { running: null, again: null }));
+  const state = st;
+  if (!state.running) {
+    state.running = drainOnce(e, orgi).finally(() => {
+      state.running = null;
+    });
+    return state.running;
+  }
+  if (!state.again) {
+    state.again = state.running
+      .catch(() => undefined)
+      .then(() => {
+        state.again = null;
+        return drainQueue(e, orgi);
+      });
+  }
+  return state.again;
+}
+
+async function drainOnce(e: Engine, orgi: string): Promise<void> {
   const cfg = await loadSessionConfig(e.db, orgi);
   let assigned = 0;
   for (const s of await srepo.queued(e.db.kysely, orgi)) {

@@ -3,6 +3,7 @@ import { spawnNode, type Child } from './lib/child.js';
 import {
   pgAdminUrl,
   prepareKefuDb,
+  probeMem,
   startBaseline,
   startKefu,
   type Dialect,
@@ -31,6 +32,21 @@ const lossNote = (rs: LatencyResult[]) => {
   const errs = rs.reduce((n, r) => n + r.ackErrors, 0);
   return lost || errs ? `lost ${lost}, ack errors ${errs}` : undefined;
 };
+
+/** Runs a closed-loop measurement and records the server's CPU time per delivered message (µs). */
+async function cpuPerMessage(
+  s: Server,
+  run: () => Promise<LatencyResult>,
+  out: number[],
+): Promise<LatencyResult> {
+  const a = await probeMem(s);
+  const r = await run();
+  const b = await probeMem(s);
+  const cpu = b.cpu.user + b.cpu.system - a.cpu.user - a.cpu.system;
+  // The run includes warm-up and settle time; count every message the server handled in it.
+  out.push(cpu / Math.max(1, r.sent));
+  return r;
+}
 
 /** B1 + B2 on one dialect: kefu and the bare relay both running, measured A B A B. */
 export async function deliveryAndThroughput(
@@ -74,9 +90,12 @@ export async function deliveryAndThroughput(
         `  B1 ${dialect} round ${r + 1}: relay p50 ${ob[r].p50.toFixed(2)} p99 ${ob[r].p99.toFixed(2)} ms; kefu p50 ${ok[r].p50.toFixed(2)} p99 ${ok[r].p99.toFixed(2)} ms`,
       );
     }
+    // Server CPU per handled message: robust when other work shares the machine.
+    const cpuB: number[] = [];
+    const cpuK: number[] = [];
     for (let r = 0; r < mode.rounds; r++) {
-      cb.push(await gb.call<LatencyResult>(closed));
-      ck.push(await gk.call<LatencyResult>(closed));
+      cb.push(await cpuPerMessage(base, () => gb.call<LatencyResult>(closed), cpuB));
+      ck.push(await cpuPerMessage(kefu, () => gk.call<LatencyResult>(closed), cpuK));
       log(
         `  B2 ${dialect} round ${r + 1}: relay ${cb[r].perSec.toFixed(0)} msg/s; kefu ${ck[r].perSec.toFixed(0)} msg/s`,
       );
@@ -113,6 +132,7 @@ export async function deliveryAndThroughput(
         'ge',
         lossNote(ck),
       ),
+      { ...row('B2', `server CPU per message, ${tag}`, 'µs', cpuB, cpuK, 1, 'le'), target: '–', holds: null },
     ];
   } finally {
     await Promise.all(gens.map((g) => g.stop()));

@@ -164,7 +164,10 @@ export async function startKefu(kdb: KefuDb, opts: { core?: Core; redisUrl?: str
   const port = freePort();
   const child = spawnNode('apps/server/src/main.ts', {
     core: opts.core ?? 0,
-    flags: SERVER_FLAGS,
+    // BENCH_CPU_PROF=<dir>: V8 CPU profiles of kefu under load, for finding hot paths.
+    flags: process.env.BENCH_CPU_PROF
+      ? [...SERVER_FLAGS, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : SERVER_FLAGS,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

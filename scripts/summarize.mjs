@@ -16,7 +16,9 @@ for (const f of readdirSync(dir).filter((n) => /^vitest-.*\.json$/.test(n))) {
   reported.add(f.replace(/^vitest-|\.json$/g, ''));
   console.log(`${f}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
 }
-const steps = existsSync(join(dir, 'steps.txt')) ? readFileSync(join(dir, 'steps.txt'), 'utf8').trim().split('\n') : [];
+const steps = existsSync(join(dir, 'steps.txt'))
+  ? readFileSync(join(dir, 'steps.txt'), 'utf8').trim().split('\n')
+  : [];
 for (const line of steps.filter(Boolean)) {
   const [name, status] = line.split(' ');
   const vitestStep = name.startsWith('vitest-') || name === 'e2e';

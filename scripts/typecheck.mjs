@@ -7,7 +7,9 @@ let failed = false;
 for (const p of projects) {
   const hasTs = (dir) =>
     existsSync(dir) &&
-    readdirSync(dir, { withFileTypes: true, recursive: true }).some((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.parentPath.includes('node_modules'));
+    readdirSync(dir, { withFileTypes: true, recursive: true }).some(
+      (e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.parentPath.includes('node_modules'),
+    );
   if (!hasTs(p)) continue;
   const r = spawnSync('npx', ['tsc', '-p', `${p}/tsconfig.json`], { stdio: 'inherit' });
   console.log(`typecheck ${p}: ${r.status === 0 ? 'ok' : 'FAILED'}`);

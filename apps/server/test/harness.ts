@@ -16,7 +16,8 @@ import { newId } from '../src/platform/ids.js';
  * PostgreSQL database is created and dropped; otherwise a SQLite file in a temp dir.
  * The same test files run under both: `npm test` runs the server suite twice.
  */
-export const dialectUnderTest = (): 'postgres' | 'sqlite' => (process.env.TEST_PG_URL ? 'postgres' : 'sqlite');
+export const dialectUnderTest = (): 'postgres' | 'sqlite' =>
+  process.env.TEST_PG_URL ? 'postgres' : 'sqlite';
 
 export interface TestDb {
   db: Db;
@@ -96,7 +97,10 @@ export interface UserFactoryInput {
 }
 
 /** Inserts a user directly (bypassing the API) for tests that need agents quickly. */
-export async function insertUser(db: Db, input: UserFactoryInput = {}): Promise<{ id: string; username: string; password: string }> {
+export async function insertUser(
+  db: Db,
+  input: UserFactoryInput = {},
+): Promise<{ id: string; username: string; password: string }> {
   const id = newId();
   const username = input.username ?? `u_${id.slice(0, 8)}`;
   const password = input.password ?? 'Passw0rd!';

@@ -55,13 +55,19 @@ export const ERROR_MESSAGES = {
   role_has_users: { zh: '角色下还有用户，不能删除', en: 'Role still has users' },
   self_admin_removal: { zh: '不能移除自己的管理员权限', en: 'You cannot remove your own admin rights' },
   self_delete: { zh: '不能删除自己', en: 'You cannot delete yourself' },
-  password_weak: { zh: '密码至少8位，需包含字母和数字', en: 'Password needs 8+ chars with letters and digits' },
+  password_weak: {
+    zh: '密码至少8位，需包含字母和数字',
+    en: 'Password needs 8+ chars with letters and digits',
+  },
   // Live conversations (realtime).
   conversation_not_found: { zh: '会话不存在', en: 'Conversation not found' },
   conversation_ended: { zh: '会话已结束', en: 'The conversation has ended' },
   not_conversation_owner: { zh: '该会话不属于您', en: 'This conversation is not yours' },
   withdraw_not_sender: { zh: '只能撤回自己发送的消息', en: 'Only the sender may withdraw a message' },
-  withdraw_expired: { zh: '超过2分钟的消息不能撤回', en: 'Messages older than 2 minutes cannot be withdrawn' },
+  withdraw_expired: {
+    zh: '超过2分钟的消息不能撤回',
+    en: 'Messages older than 2 minutes cannot be withdrawn',
+  },
   agent_not_ready: { zh: '坐席未就绪', en: 'Agent is not ready' },
   transfer_target_invalid: { zh: '转接目标无效', en: 'Invalid transfer target' },
   transfer_not_found: { zh: '转接请求不存在或已失效', en: 'Transfer request not found or expired' },
@@ -71,7 +77,10 @@ export const ERROR_MESSAGES = {
   access_point_not_found: { zh: '网站接入不存在', en: 'Unknown website access code' },
   file_required: { zh: '请选择文件', en: 'Choose a file' },
   file_too_large: { zh: '文件过大', en: 'File too large' },
-  audio_format: { zh: 'audio file format error, supports mp3/mpeg/ogg', en: 'audio file format error, supports mp3/mpeg/ogg' },
+  audio_format: {
+    zh: 'audio file format error, supports mp3/mpeg/ogg',
+    en: 'audio file format error, supports mp3/mpeg/ogg',
+  },
   // Visitor channel.
   not_in_work_time: { zh: '当前不在工作时间', en: 'Outside working hours' },
   leavemsg_rate_limited: { zh: '留言过于频繁，请稍后再试', en: 'Too many messages, try later' },

@@ -105,6 +105,13 @@ export const MAIN_ROUTES: readonly RouteDef[] = [
 /** The spec's internal path dataList is rewritten to dataAnalysis. */
 export const ROUTE_REWRITES: Readonly<Record<string, string>> = { '/dataList': '/dataAnalysis' };
 
-export const PUBLIC_PATHS = ['/login', '/register', '/thirdLogin', '/thirdLogin/bind', '/401', '/404'] as const;
+export const PUBLIC_PATHS = [
+  '/login',
+  '/register',
+  '/thirdLogin',
+  '/thirdLogin/bind',
+  '/401',
+  '/404',
+] as const;
 export const VISITOR_PAGES = ['text', 'pc', 'mobile', 'mini', 'navigation'] as const;
 export type VisitorPage = (typeof VISITOR_PAGES)[number];

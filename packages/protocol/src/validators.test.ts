@@ -46,7 +46,19 @@ describe('constants', () => {
 
 describe('permission codes', () => {
   it('holds every family of the spec and third-level codes', () => {
-    for (const c of ['A01', 'A02', 'A03', 'A04', 'A05', 'A06', 'A09', 'A11', 'A09_A03_A10', 'A06_A04_A01', 'A09_A03_A13'])
+    for (const c of [
+      'A01',
+      'A02',
+      'A03',
+      'A04',
+      'A05',
+      'A06',
+      'A09',
+      'A11',
+      'A09_A03_A10',
+      'A06_A04_A01',
+      'A09_A03_A13',
+    ])
       expect(ALL_PERMISSION_CODES).toContain(c);
     expect(new Set(ALL_PERMISSION_CODES).size).toBe(ALL_PERMISSION_CODES.length);
   });

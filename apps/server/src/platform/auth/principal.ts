@@ -16,7 +16,11 @@ export interface Principal {
   token: string;
 }
 
-export async function loadPrincipal(db: Kysely<Database>, userid: string, token: string): Promise<Principal | null> {
+export async function loadPrincipal(
+  db: Kysely<Database>,
+  userid: string,
+  token: string,
+): Promise<Principal | null> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userid).executeTakeFirst();
   if (!user || user.disabled) return null;
   const codes = await db

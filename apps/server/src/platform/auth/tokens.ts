@@ -5,17 +5,31 @@ import type { Database } from '../db/schema.js';
 /** Opaque bearer tokens: 32 random bytes handed to the client, only their sha256 stored (revocable). */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export async function issueToken(db: Kysely<Database>, userid: string, orgi: string, ttlMs: number): Promise<string> {
+export async function issueToken(
+  db: Kysely<Database>,
+  userid: string,
+  orgi: string,
+  ttlMs: number,
+): Promise<string> {
   const token = randomBytes(32).toString('hex');
   const now = Date.now();
   await db
     .insertInto('tokens')
-    .values({ id: hashToken(token), userid, orgi, createtime: now, expires: now + ttlMs, lastused: now, revoked: 0 })
+    .values({
+      id: hashToken(token),
+      userid,
+      orgi,
+      createtime: now,
+      expires: now + ttlMs,
+      lastused: now,
+      revoked: 0,
+    })
     .execute();
   return token;
 }
 
-export type TokenCheck = { ok: true; userid: string; orgi: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
+export type TokenCheck =
+  { ok: true; userid: string; orgi: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
 
 export async function checkToken(db: Kysely<Database>, token: string): Promise<TokenCheck> {
   if (!token || token.length > 200) return { ok: false, reason: 'unknown' };
@@ -30,7 +44,11 @@ export async function revokeToken(db: Kysely<Database>, token: string): Promise<
   await db.updateTable('tokens').set({ revoked: 1 }).where('id', '=', hashToken(token)).execute();
 }
 
-export async function revokeAllForUser(db: Kysely<Database>, userid: string, exceptToken?: string): Promise<void> {
+export async function revokeAllForUser(
+  db: Kysely<Database>,
+  userid: string,
+  exceptToken?: string,
+): Promise<void> {
   let q = db.updateTable('tokens').set({ revoked: 1 }).where('userid', '=', userid);
   if (exceptToken) q = q.where('id', '!=', hashToken(exceptToken));
   await q.execute();

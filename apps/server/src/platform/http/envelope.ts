@@ -25,23 +25,67 @@ function envelopeFor(err: unknown, req: FastifyRequest): { status: number; body:
     };
   }
   const fe = err as FastifyError;
-  if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (fe.statusCode === 400 && fe.name === 'SyntaxError')) {
-    return { status: 400, body: { success: false, code: CODES.badRequest, msg: errorText('invalid_body', lang), key: 'invalid_body' } };
+  if (
+    fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (fe.statusCode === 400 && fe.name === 'SyntaxError')
+  ) {
+    return {
+      status: 400,
+      body: {
+        success: false,
+        code: CODES.badRequest,
+        msg: errorText('invalid_body', lang),
+        key: 'invalid_body',
+      },
+    };
   }
   if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) {
-    return { status: 413, body: { success: false, code: CODES.payloadTooLarge, msg: errorText('too_long', lang), key: 'too_long' } };
+    return {
+      status: 413,
+      body: {
+        success: false,
+        code: CODES.payloadTooLarge,
+        msg: errorText('too_long', lang),
+        key: 'too_long',
+      },
+    };
   }
   if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return { status: 415, body: { success: false, code: CODES.badRequest, msg: errorText('invalid_body', lang), key: 'invalid_body' } };
+    return {
+      status: 415,
+      body: {
+        success: false,
+        code: CODES.badRequest,
+        msg: errorText('invalid_body', lang),
+        key: 'invalid_body',
+      },
+    };
   }
   if (fe.statusCode === 429) {
-    return { status: 429, body: { success: false, code: CODES.tooManyRequests, msg: errorText('login_rate_limited', lang), key: 'login_rate_limited' } };
+    return {
+      status: 429,
+      body: {
+        success: false,
+        code: CODES.tooManyRequests,
+        msg: errorText('login_rate_limited', lang),
+        key: 'login_rate_limited',
+      },
+    };
   }
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     return { status: fe.statusCode, body: { success: false, code: fe.statusCode, msg: fe.message } };
   }
   req.log.error({ err }, 'unhandled error');
-  return { status: 500, body: { success: false, code: CODES.serverError, msg: errorText('server_error', lang), key: 'server_error' } };
+  return {
+    status: 500,
+    body: {
+      success: false,
+      code: CODES.serverError,
+      msg: errorText('server_error', lang),
+      key: 'server_error',
+    },
+  };
 }
 
 export function installEnvelope(app: FastifyInstance): void {
@@ -52,6 +96,11 @@ export function installEnvelope(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) => {
     void reply
       .status(404)
-      .send({ success: false, code: CODES.notFound, msg: errorText('not_found', requestLang(req)), key: 'not_found' });
+      .send({
+        success: false,
+        code: CODES.notFound,
+        msg: errorText('not_found', requestLang(req)),
+        key: 'not_found',
+      });
   });
 }

@@ -17,10 +17,26 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
 }
 
 const KNOWN = new Set([
-  'required', 'name_repeat', 'username_repeat', 'mobile_email_exists', 'password_wrong', 'email_format',
-  'image_format', 'username_empty', 'group_bound', 'time_range_invalid', 'time_start_after_end',
-  'priority_repeat', 'sensitive_word_exists', 'category_name_repeat', 'category_parent_self', 'phone_format',
-  'ip_format', 'too_long', 'invalid_field', 'password_weak',
+  'required',
+  'name_repeat',
+  'username_repeat',
+  'mobile_email_exists',
+  'password_wrong',
+  'email_format',
+  'image_format',
+  'username_empty',
+  'group_bound',
+  'time_range_invalid',
+  'time_start_after_end',
+  'priority_repeat',
+  'sensitive_word_exists',
+  'category_name_repeat',
+  'category_parent_self',
+  'phone_format',
+  'ip_format',
+  'too_long',
+  'invalid_field',
+  'password_weak',
 ]);
 const isKey = (m: string) => KNOWN.has(m);
 

@@ -51,7 +51,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('updatetime', 'bigint', (c) => c.notNull())
     .addColumn('lastlogin', 'bigint')
     .execute();
-  await db.schema.createIndex('users_orgi_username').on('users').columns(['orgi', 'username']).unique().execute();
+  await db.schema
+    .createIndex('users_orgi_username')
+    .on('users')
+    .columns(['orgi', 'username'])
+    .unique()
+    .execute();
   await db.schema.createIndex('users_orgi_mobile').on('users').columns(['orgi', 'mobile']).unique().execute();
   await db.schema.createIndex('users_orgi_email').on('users').columns(['orgi', 'email']).unique().execute();
   await db.schema.createIndex('users_organ').on('users').columns(['organ']).execute();

@@ -84,8 +84,8 @@ export async function deliveryAndThroughput(
     const ck: LatencyResult[] = [];
     for (let r = 0; r < mode.rounds; r++) {
       ob.push(await gb.call<LatencyResult>(open));
-      if (process.env.BENCH_DEBUG) log(JSON.stringify(ob[r]));
       ok.push(await gk.call<LatencyResult>(open));
+      if (process.env.BENCH_DEBUG) log(JSON.stringify([ob[r], ok[r]]));
       log(
         `  B1 ${dialect} round ${r + 1}: relay p50 ${ob[r].p50.toFixed(2)} p99 ${ob[r].p99.toFixed(2)} ms; kefu p50 ${ok[r].p50.toFixed(2)} p99 ${ok[r].p99.toFixed(2)} ms`,
       );

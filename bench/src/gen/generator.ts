@@ -57,6 +57,8 @@ export interface AssignRun {
 
 export interface LatencyResult {
   sent: number;
+  /** A few messages that never arrived, with their ack. */
+  lostSample?: string[];
   received: number;
   lost: number;
   ackErrors: number;
@@ -178,6 +180,7 @@ async function setupPairs(m: PairsInit): Promise<{ pairs: number }> {
       const bar = text.indexOf('|');
       const bar2 = text.indexOf('|', bar + 1);
       if (bar < 1 || bar2 < 0) return;
+      missing.delete(text.slice(0, bar2));
       onDeliver(Number(text.slice(bar + 1, bar2)), Number(text.slice(0, bar)));
     });
     made.push({ visitor, agent });
@@ -187,14 +190,18 @@ async function setupPairs(m: PairsInit): Promise<{ pairs: number }> {
 }
 
 let counter = 0;
-function send(pair: number, intended: number, ackErr: { n: number }): void {
+const missing = new Map<string, string>();
+function send(pair: number, intended: number, ackErr: { n: number }, track = false): void {
   const text = `${intended.toFixed(3)}|${pair}|${TEXT_PAD}`;
+  if (track) missing.set(text.slice(0, text.indexOf('|', text.indexOf('|') + 1)), 'no ack');
   const payload =
     target === 'kefu'
       ? { clientId: `b${++counter}-${process.pid}-${Date.now()}`, message: text, msgtype: 'text' }
       : { clientId: `b${++counter}`, message: text };
   pairs[pair].visitor.emit('message', payload, (r: AckRes) => {
     if (!r?.success) ackErr.n++;
+    const key = text.slice(0, text.indexOf('|', text.indexOf('|') + 1));
+    if (missing.has(key)) missing.set(key, JSON.stringify(r).slice(0, 300));
   });
 }
 
@@ -215,9 +222,11 @@ async function openRun(m: OpenRun): Promise<LatencyResult> {
       const now = performance.now();
       const due = Math.min(total, Math.floor(((now - start) * m.rate) / 1000));
       while (i < due) {
-        const intended = start + (i * 1000) / m.rate;
-        if (intended >= measureFrom && intended < end) measuredSent++;
-        send(i % pairs.length, intended, ackErr);
+        // Rounded as it travels in the message text, so both ends classify it the same way.
+        const intended = Math.round((start + (i * 1000) / m.rate) * 1000) / 1000;
+        const measured = intended >= measureFrom && intended < end;
+        if (measured) measuredSent++;
+        send(i % pairs.length, intended, ackErr, measured);
         i++;
       }
       if (i >= total) done();
@@ -231,8 +240,11 @@ async function openRun(m: OpenRun): Promise<LatencyResult> {
     await new Promise((r) => setTimeout(r, 20));
   onDeliver = () => undefined;
   lat.sort((a, b) => a - b);
+  const lostSample = [...missing.entries()].slice(0, 3).map(([k, v]) => `${k}: ${v}`);
+  missing.clear();
   return {
     sent: measuredSent,
+    lostSample,
     received: lat.length,
     lost: measuredSent - lat.length,
     ackErrors: ackErr.n,

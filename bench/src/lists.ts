@@ -108,7 +108,7 @@ export async function listQueries(mode: Mode, log: (s: string) => void): Promise
     );
     const kefu = await startKefu(kdb);
     servers.push(kefu);
-    const port = freePort();
+    const port = await freePort();
     const baseChild: Child = spawnNode('bench/src/servers/http-baseline.ts', {
       core: 0,
       env: { PORT: String(port), KEFU_DATA_DIR: kdb.dataDir },

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Repository root: every child runs from here so `tsx` and workspace packages resolve. */
@@ -118,7 +118,12 @@ export function serve(handle: (msg: Record<string, unknown>) => Promise<unknown>
 export async function waitForPort(port: number, child: Child, timeoutMs = 60_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    if (child.proc.exitCode !== null) throw new Error(`server exited early:\n${child.tail()}`);
+    if (child.proc.exitCode !== null || child.proc.signalCode !== null) {
+      await new Promise((r) => setTimeout(r, 200)); // let its last output arrive
+      throw new Error(
+        `server exited early (${child.proc.exitCode ?? child.proc.signalCode}):\n${child.tail()}`,
+      );
+    }
     const ok = await new Promise<boolean>((res) => {
       const s = connect(port, '127.0.0.1');
       s.once('connect', () => {
@@ -133,9 +138,14 @@ export async function waitForPort(port: number, child: Child, timeoutMs = 60_000
   }
 }
 
-let nextPort = 0;
-/** Distinct ports per run, away from common defaults. */
-export function freePort(): number {
-  if (!nextPort) nextPort = 41000 + Math.floor(Math.random() * 4000);
-  return nextPort++;
+/** A port the OS just handed out (bound to port 0, then released), so it collides with nothing in use. */
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as AddressInfo).port;
+      srv.close(() => res(port));
+    });
+  });
 }

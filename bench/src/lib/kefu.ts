@@ -161,7 +161,7 @@ const SERVER_FLAGS = ['--expose-gc', '--import', './bench/src/servers/probe.ts']
 
 /** `node apps/server/src/main.ts` as a child process on its own port. */
 export async function startKefu(kdb: KefuDb, opts: { core?: Core; redisUrl?: string } = {}): Promise<Server> {
-  const port = freePort();
+  const port = await freePort();
   const child = spawnNode('apps/server/src/main.ts', {
     core: opts.core ?? 0,
     // BENCH_CPU_PROF=<dir>: V8 CPU profiles of kefu under load, for finding hot paths.
@@ -186,7 +186,7 @@ export async function startKefu(kdb: KefuDb, opts: { core?: Core; redisUrl?: str
 
 /** The bare socket.io baseline (servers/relay.ts). */
 export async function startBaseline(opts: { core?: Core; redisUrl?: string } = {}): Promise<Server> {
-  const port = freePort();
+  const port = await freePort();
   const child = spawnNode('bench/src/servers/relay.ts', {
     core: opts.core ?? 0,
     flags: SERVER_FLAGS,

@@ -50,6 +50,9 @@ await tid('access-name').fill(`官网${stamp}`);
 await tid('access-domain').fill('www.example.com');
 await tid('access-submit').click();
 await tid('access-code').waitFor();
+await page.waitForFunction(() =>
+  document.querySelector('[data-testid="access-code"]')?.value.includes('loader.js'),
+);
 await tid('access-copy').click();
 await page
   .getByText('copy succeeded')
@@ -96,10 +99,13 @@ await settle();
 await shot('10-work-empty');
 await tid('work-create').click();
 await tid('work-name').fill('默认工作时间');
-await tid('work-submit').click();
 await settle();
 await shot('11-work-form');
-await page.keyboard.press('Escape');
+await page.locator('[data-testid="work-day-6-add"]').last().click();
+await settle();
+await tid('work-submit').click();
+await settle();
+await tid('work-submit').click();
 await settle();
 await shot('12-work-list');
 

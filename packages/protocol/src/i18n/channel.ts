@@ -12,7 +12,7 @@ export const channelZh = {
   'access.code': '接入代码',
   'access.codeHint': '将以下代码粘贴到网站每个页面的 </body> 之前：',
   'access.copy': '复制代码',
-  'access.copied': '复制成功',
+  'access.copied': 'copy succeeded',
   'access.settings': '设置',
   'access.empty': '暂无网站接入，请先新建',
   'access.pick': '选择网站',

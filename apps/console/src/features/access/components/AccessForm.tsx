@@ -6,7 +6,7 @@ import type { AccessPointDto } from '@kefu/protocol';
 import { accessApi, type AccessDraft } from '../api';
 import { skillList } from '../../section/api';
 import { rules } from '../../../lib/formRules';
-import { applyFieldErrors } from '../../../lib/formErrors';
+import { showFieldErrors } from './fieldErrors';
 
 export type AccessFormState = { mode: 'create' } | { mode: 'edit'; ap: AccessPointDto };
 
@@ -41,7 +41,7 @@ export function AccessForm(props: {
           : await accessApi.save(body),
       );
     } catch (e) {
-      applyFieldErrors(form, e);
+      showFieldErrors(form, e);
     }
   };
 

@@ -3,7 +3,7 @@ import type { FormInstance } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accessApi, type SectionKey, type SectionTypes } from '../api';
-import { applyFieldErrors } from '../../../lib/formErrors';
+import { showFieldErrors } from './fieldErrors';
 import { notify } from '../../../lib/notify';
 import { useConfirmAction } from '../../../lib/confirm';
 
@@ -26,7 +26,7 @@ export function useSection<K extends SectionKey>(key: K, appid: string, form: Fo
       form.setFieldsValue(saved as never);
       notify.success(t('common.done'));
     } catch (e) {
-      applyFieldErrors(form, e);
+      showFieldErrors(form, e);
     }
   };
 

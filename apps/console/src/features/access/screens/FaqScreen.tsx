@@ -10,7 +10,7 @@ import { AccessScoped } from '../components/AccessPicker';
 import { useConfirmAction } from '../../../lib/confirm';
 import { notify } from '../../../lib/notify';
 import { rules } from '../../../lib/formRules';
-import { applyFieldErrors } from '../../../lib/formErrors';
+import { showFieldErrors } from '../components/fieldErrors';
 
 type Draft = { mode: 'create' } | { mode: 'edit'; item: FaqItemDto };
 interface Fields {
@@ -36,7 +36,7 @@ function FaqForm(props: { appid: string; draft: Draft | null; onClose: () => voi
       else await accessApi.faqSave(props.appid, body);
       props.onSaved();
     } catch (e) {
-      applyFieldErrors(form, e);
+      showFieldErrors(form, e);
     }
   };
   return (

@@ -8,9 +8,10 @@ import { blackApi, type BlackDraft } from '../api';
 import { useConfirmAction } from '../../../lib/confirm';
 import { notify } from '../../../lib/notify';
 import { rules } from '../../../lib/formRules';
-import { applyFieldErrors } from '../../../lib/formErrors';
+import { showFieldErrors } from '../../access/components/fieldErrors';
 import { firstPage, pager, type PageState } from '../../../lib/table';
 import { formatTime } from '../../../lib/time';
+import { RequestError } from '../../../lib/request';
 
 type Kind = 'user' | 'ip';
 interface Fields extends BlackDraft {
@@ -48,12 +49,9 @@ export default function BlackScreen() {
       notify.success(t('common.done'));
       void refresh();
     } catch (e) {
-      if (e && typeof e === 'object' && 'fields' in e) {
-        const fields = (e as { fields?: Record<string, string> }).fields ?? {};
-        const msg = fields.ip ?? fields.userid;
-        if (msg) form.setFields([{ name: 'value', errors: [msg] }]);
-      }
-      applyFieldErrors(form, e);
+      const key = e instanceof RequestError ? (e.fields?.ip ?? e.fields?.userid) : undefined;
+      if (key) form.setFields([{ name: 'value', errors: [t(`error.${key}`)] }]);
+      showFieldErrors(form, e);
     }
   };
 

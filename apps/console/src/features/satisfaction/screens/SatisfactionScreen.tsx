@@ -10,7 +10,7 @@ import { moveId } from '../../access/api';
 import { useConfirmAction } from '../../../lib/confirm';
 import { notify } from '../../../lib/notify';
 import { rules } from '../../../lib/formRules';
-import { applyFieldErrors } from '../../../lib/formErrors';
+import { showFieldErrors } from '../../access/components/fieldErrors';
 
 const KEY = ['satisfaction'];
 
@@ -29,7 +29,7 @@ function Settings() {
       notify.success(t('common.done'));
       void qc.invalidateQueries({ queryKey: KEY });
     } catch (e) {
-      applyFieldErrors(form, e);
+      showFieldErrors(form, e);
     }
   };
   const toggle = async (on: boolean) => {
@@ -100,7 +100,7 @@ function Opinions() {
       notify.success(t('common.done'));
       void refresh();
     } catch (e) {
-      applyFieldErrors(form, e);
+      showFieldErrors(form, e);
     }
   };
   const move = async (i: number, d: -1 | 1) =>

@@ -15,7 +15,7 @@ import { compactWeek, copyMonday, draftError, fullWeek, workApi, type ScheduleDr
 import { RangesEditor } from './RangesEditor';
 import { skillList } from '../../section/api';
 import { rules } from '../../../lib/formRules';
-import { applyFieldErrors } from '../../../lib/formErrors';
+import { showFieldErrors } from '../../access/components/fieldErrors';
 
 export type ScheduleFormState = { mode: 'create' } | { mode: 'edit'; item: WorkScheduleDto };
 
@@ -100,7 +100,7 @@ export function ScheduleForm(props: {
       else await workApi.save({ ...draft, organ: draft.organ ?? '' } as ScheduleDraft);
       props.onSaved();
     } catch (e) {
-      applyFieldErrors(form, e);
+      showFieldErrors(form, e);
     }
   };
 

@@ -1,0 +1,91 @@
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import type { Page } from 'playwright-core';
+import type { VisitorClientToServerEvents, VisitorServerToClientEvents } from '@kefu/protocol';
+
+/** Helpers of the agent-workspace scenario (e2e/dialogue.e2e.ts). */
+export type VisitorSocket = Socket<VisitorServerToClientEvents, VisitorClientToServerEvents>;
+export type Env<T> = { success: boolean; data: T; msg?: string; key?: string };
+
+export async function api<T>(
+  base: string,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<Env<T>> {
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: init.token } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return (await res.json()) as Env<T>;
+}
+
+/**
+ * An access point for the visitor: the access API when it is there, else (SQLite only, `sqliteDir` given)
+ * a row straight in the database.
+ */
+export async function accessPoint(base: string, token: string, sqliteDir?: string): Promise<string> {
+  const r = await api<{ id: string }>(base, '/api/dialogue/access/save', {
+    token,
+    body: { name: 'e2e site', domain: '' },
+  }).catch(() => null);
+  if (r?.success && r.data?.id) return r.data.id;
+  if (!sqliteDir) throw new Error(`access point: ${JSON.stringify(r)}`);
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(join(sqliteDir, 'kefu.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const id = `e2e${Date.now().toString(36)}`;
+    const now = Date.now();
+    db.prepare(
+      'insert into access_point (id, orgi, name, domain, organ, createtime, updatetime) values (?, ?, ?, ?, ?, ?, ?)',
+    ).run(id, 'kefu', 'e2e site', '', null, now, now);
+    return id;
+  } finally {
+    db.close();
+  }
+}
+
+export async function login(page: Page, base: string, username: string, password: string) {
+  await page.goto(`${base}/login?l=zh`);
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('main-menu').waitFor();
+  await page.goto(`${base}/dialogue`);
+  await page.getByTestId('dialogue-screen').waitFor();
+}
+
+export async function setReady(page: Page) {
+  await page.getByTestId('agent-state').click();
+  await page.getByTestId('agent-state-ready').click();
+  await expect.poll(() => page.getByTestId('agent-state').getAttribute('data-state')).toBe('ready');
+}
+
+export function once<K extends keyof VisitorServerToClientEvents>(
+  s: VisitorSocket,
+  event: K,
+  match: (p: Parameters<VisitorServerToClientEvents[K]>[0]) => boolean = () => true,
+  ms = 15_000,
+): Promise<Parameters<VisitorServerToClientEvents[K]>[0]> {
+  return new Promise((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`no ${String(event)} within ${ms} ms`)), ms);
+    const on = (p: Parameters<VisitorServerToClientEvents[K]>[0]) => {
+      if (!match(p)) return;
+      clearTimeout(timer);
+      s.off(event, on as never);
+      res(p);
+    };
+    s.on(event, on as never);
+  });
+}
+
+export const randomUser = () =>
+  Array.from(
+    { length: 32 },
+    () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 36)],
+  ).join('');

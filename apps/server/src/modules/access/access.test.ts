@@ -258,4 +258,36 @@ describe('public widget config', () => {
     expectError(forged, 'access_point_not_found', 404);
     expectError(await call(t.app, null, 'GET', '/im/config'), 'required');
   });
+
+  it("lists the organisation's skill groups (not plain departments) for /visitor/navigation", async () => {
+    t = await createSeededApp();
+    const ap = await newAccess(t);
+    const now = Date.now();
+    const organ = (id: string, name: string, skill: number, sortindex: number) => ({
+      id,
+      orgi: 'kefu',
+      name,
+      parentid: null,
+      skill,
+      sortindex,
+      createtime: now,
+      updatetime: now,
+    });
+    await t.db.kysely
+      .insertInto('organ')
+      .values([
+        organ('sk_b', 'After-sales', 1, 9),
+        organ('sk_a', 'Pre-sales', 1, 8),
+        organ('plain', 'HR', 0, 1),
+      ])
+      .execute();
+    const r = await call<WidgetConfigDto>(t.app, null, 'GET', `/im/config?appid=${ap.id}`);
+    const skills = r.body.data.skills;
+    expect(skills.map((s) => s.id)).not.toContain('plain');
+    const mine = skills.filter((s) => s.id.startsWith('sk_'));
+    expect(mine).toEqual([
+      { id: 'sk_a', name: 'Pre-sales' },
+      { id: 'sk_b', name: 'After-sales' },
+    ]);
+  });
 });

@@ -117,6 +117,8 @@ export interface WidgetConfigDto {
     multi: boolean;
   };
   leavemsg: LeavemsgConfig;
+  /** The organisation's skill groups (departments with skill=1), for /visitor/navigation. */
+  skills: { id: string; name: string }[];
 }
 
 export interface WorkScheduleDto {

@@ -89,6 +89,18 @@ export const ERROR_MESSAGES = {
   satisfaction_disabled: { zh: '满意度评价未开启', en: 'Satisfaction rating is turned off' },
   satisfaction_done: { zh: '您已评价过本次会话', en: 'This conversation has already been rated' },
   satisfaction_not_allowed: { zh: '当前会话还不能评价', en: 'This conversation cannot be rated yet' },
+  // Online visitors.
+  pageview_rate_limited: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, try later' },
+  online_visitor_not_found: { zh: '访客不存在', en: 'Visitor not found' },
+  online_visitor_offline: { zh: '访客已离线', en: 'The visitor is offline' },
+  online_visitor_in_chat: { zh: '访客已在对话中', en: 'The visitor is already in a chat' },
+  online_not_in_chat: {
+    zh: '访客尚未发起对话，请先邀请访客',
+    en: 'The visitor has not started a chat; invite them first',
+  },
+  online_other_agent: { zh: '访客正在与其他坐席对话', en: 'The visitor is chatting with another agent' },
+  online_in_queue: { zh: '访客正在排队等待分配', en: 'The visitor is waiting in the queue' },
+  invite_not_found: { zh: '邀请不存在或已失效', en: 'Invitation not found or expired' },
   server_error: {
     zh: '服务器错误，请稍后再试或联系管理员',
     en: 'Server error, please try later or contact the administrator',

@@ -9,3 +9,4 @@ export * from './realtime/index.js';
 export * from './schemas/index.js';
 export * from './worktime.js';
 export * from './channel.js';
+export * from './online.js';

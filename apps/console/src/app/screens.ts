@@ -7,6 +7,7 @@ import { lazyScreen } from './lazy';
  */
 export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/dialogue': lazyScreen(() => import('../features/dialogue/screens/DialogueScreen')),
+  '/tourist': lazyScreen(() => import('../features/tourist/screens/TouristScreen')),
   '/setup/section': lazyScreen(() => import('../features/section/screens/SectionScreen')),
   '/setup/role': lazyScreen(() => import('../features/role/screens/RoleScreen')),
   '/setup/websiteAccess': lazyScreen(() => import('../features/access/screens/WebsiteAccessScreen')),

@@ -13,6 +13,7 @@ import { registerWorkservice } from './workservice/workservice.routes.js';
 import { registerSatisfaction } from './satisfaction/satisfaction.routes.js';
 import { registerLeavemsg } from './leavemsg/leavemsg.routes.js';
 import { registerBlack } from './black/black.routes.js';
+import { registerOnline } from './online/online.routes.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
 export const MODULES: readonly ModuleRegistrar[] = [
@@ -30,4 +31,5 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerSatisfaction,
   registerLeavemsg,
   registerBlack,
+  registerOnline,
 ];

@@ -8,6 +8,8 @@ export interface Route {
   /** Host page origin when embedded by the loader (postMessage target). */
   embedOrigin: string;
   traceid: string;
+  /** The agent whose invite the visitor accepted (routing asks for them). */
+  agent: string;
 }
 
 /** `/visitor/<page>?appid=&skill=` (also `/im/index.html` for local previews); `/visitor` → text. */
@@ -22,6 +24,7 @@ export function parseRoute(pathname: string, search: string): Route {
     skill: q.get('skill') ?? '',
     embedOrigin: q.get('origin') ?? '',
     traceid: q.get('traceid') ?? '',
+    agent: q.get('agent') ?? '',
   };
 }
 

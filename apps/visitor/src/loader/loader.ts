@@ -1,4 +1,4 @@
-import { EMBED_TAG, type HostToChat, type PageViewReport } from '@kefu/protocol';
+import { EMBED_TAG, ONLINE_HEARTBEAT_MS, type HostToChat, type PageViewReport } from '@kefu/protocol';
 import { loadConfig, type WidgetConfig } from '../lib/config.js';
 import { isMobile } from '../lib/device.js';
 import { pickLang } from '../lib/i18n.js';
@@ -59,11 +59,23 @@ const session = {
   },
 };
 
-function reportPageView(base: string, r: PageViewReport): void {
-  const body = JSON.stringify(r);
+/** Agent invite pushed in a report's answer (`PageViewAck`). */
+type AgentInvite = { id: string; agent: string };
+
+/** text/plain JSON: a CORS "simple" request (no preflight) whose answer may carry an agent invite. */
+function send(base: string, path: string, r: object, onInvite?: (i: AgentInvite) => void): void {
   try {
-    if (!navigator.sendBeacon?.(`${base}/im/pageview`, body))
-      void fetch(`${base}/im/pageview`, { method: 'POST', body, mode: 'no-cors', keepalive: true });
+    void fetch(`${base}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(r),
+      keepalive: true,
+      credentials: 'omit',
+    })
+      .then((res) => res.json())
+      .then((b: { data?: { invite?: AgentInvite | null } }) => {
+        if (b.data?.invite) onInvite?.(b.data.invite);
+      })
+      .catch(() => undefined);
   } catch {
     /* page views are best effort */
   }
@@ -76,14 +88,32 @@ function boot(script: HTMLScriptElement): void {
   (window as { __kefuLoaded?: boolean }).__kefuLoaded = true;
   const lang = pickLang(script.dataset.lang ? `?l=${script.dataset.lang}` : '', navigator.language);
   const trace = traceId();
-  reportPageView(base, {
-    appid,
-    traceid: trace,
-    url: location.href,
-    title: document.title,
-    referrer: document.referrer,
+  let pending: AgentInvite | null = null;
+  let showAgentInvite: ((i: AgentInvite) => void) | null = null;
+  const onInvite = (i: AgentInvite) => (showAgentInvite ? showAgentInvite(i) : (pending = i));
+  let last = 0;
+  const report = (hb?: 1) => {
+    last = Date.now();
+    const r: PageViewReport = {
+      appid,
+      traceid: trace,
+      url: location.href,
+      title: document.title,
+      referrer: document.referrer,
+      hb,
+    };
+    send(base, '/im/pageview', r, onInvite);
+  };
+  report();
+  // Heartbeat while the page is visible: keeps the visitor "online" and picks up agent invites.
+  setInterval(() => document.visibilityState === 'visible' && report(1), ONLINE_HEARTBEAT_MS);
+  addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && Date.now() - last > ONLINE_HEARTBEAT_MS / 2) report(1);
   });
-  void loadConfig(base, appid).then((c) => mount(base, appid, lang, trace, script.dataset.skill ?? '', c));
+  void loadConfig(base, appid).then((c) => {
+    showAgentInvite = mount(base, appid, lang, trace, script.dataset.skill ?? '', c);
+    if (pending) showAgentInvite(pending);
+  });
 }
 
 function mount(
@@ -93,16 +123,19 @@ function mount(
   trace: string,
   skill: string,
   c: WidgetConfig,
-): void {
+): (i: AgentInvite) => void {
   const tx = TEXTS[lang];
   const host = el('div', { id: 'kefu-widget' });
   const root = host.attachShadow({ mode: 'open' });
   root.appendChild(el('style', {}, css(c)));
   document.body.appendChild(host);
 
+  /** The agent who invited the visitor: the chat asks for them. */
+  let agent = '';
   const chatUrl = (page: 'mini' | 'mobile') => {
     const q = new URLSearchParams({ appid, traceid: trace, l: lang });
     if (skill) q.set('skill', skill);
+    if (agent) q.set('agent', agent);
     if (page === 'mini') q.set('origin', location.origin);
     return `${base}/visitor/${page}?${q}`;
   };
@@ -165,28 +198,37 @@ function mount(
   root.appendChild(btn);
 
   let invite: HTMLDivElement | null = null;
-  if (c.invite.enabled && session.get('kefu:invite') !== '1') {
-    setTimeout(() => {
-      if (panel && !panel.hidden) return;
-      invite = el('div', { class: 'invite', role: 'dialog' });
-      if (c.invite.image) invite.appendChild(el('img', { src: c.invite.image, alt: '' }));
-      invite.appendChild(el('h3', {}, c.dialogue.title || c.access.name || tx.consult));
-      invite.appendChild(el('p', {}, c.invite.content || tx.invite));
-      const row = el('div', { class: 'row' });
-      const no = el('button', { type: 'button' }, c.invite.refuse || tx.refuse);
-      const go = el('button', { type: 'button', class: 'go' }, c.invite.accept || tx.accept);
-      no.addEventListener('click', () => {
-        session.set('kefu:invite', '1');
-        invite?.remove();
-      });
-      go.addEventListener('click', open);
-      row.append(no, go);
-      invite.appendChild(row);
-      root.appendChild(invite);
-    }, c.invite.delay * 1000);
-  }
+  const showInvite = (onAnswer?: (accepted: boolean) => void) => {
+    if (panel && !panel.hidden) return;
+    invite?.remove();
+    invite = el('div', { class: 'invite', role: 'dialog' });
+    if (c.invite.image) invite.appendChild(el('img', { src: c.invite.image, alt: '' }));
+    invite.appendChild(el('h3', {}, c.dialogue.title || c.access.name || tx.consult));
+    invite.appendChild(el('p', {}, c.invite.content || tx.invite));
+    const row = el('div', { class: 'row' });
+    const no = el('button', { type: 'button' }, c.invite.refuse || tx.refuse);
+    const go = el('button', { type: 'button', class: 'go' }, c.invite.accept || tx.accept);
+    no.addEventListener('click', () => {
+      session.set('kefu:invite', '1');
+      invite?.remove();
+      onAnswer?.(false);
+    });
+    go.addEventListener('click', () => {
+      onAnswer?.(true);
+      open();
+    });
+    row.append(no, go);
+    invite.appendChild(row);
+    root.appendChild(invite);
+  };
+  if (c.invite.enabled && session.get('kefu:invite') !== '1') setTimeout(showInvite, c.invite.delay * 1000);
 
   (window as { kefu?: { open: () => void; close: () => void } }).kefu = { open, close };
+  return (i) =>
+    showInvite((accepted) => {
+      if (accepted && !frame) agent = i.agent;
+      send(base, '/im/invite', { appid, traceid: trace, id: i.id, result: accepted ? 'accept' : 'refuse' });
+    });
 }
 
 const script = currentScript();

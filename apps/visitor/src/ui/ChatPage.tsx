@@ -55,6 +55,7 @@ export function ChatPage({ route, config, title }: { route: Route; config: Widge
     const ua = describeAgent(navigator.userAgent);
     void client.start({
       skill: route.skill || undefined,
+      agent: route.agent || undefined,
       name: v.name || undefined,
       phone: v.phone || undefined,
       email: v.email || undefined,

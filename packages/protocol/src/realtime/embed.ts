@@ -50,4 +50,6 @@ export interface PageViewReport {
   url: string;
   title: string;
   referrer: string;
+  /** A heartbeat of the same page (refreshes "last seen", no new page view). */
+  hb?: 1;
 }

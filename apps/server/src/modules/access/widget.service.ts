@@ -25,7 +25,7 @@ export async function widgetConfig(db: Db, appid: string): Promise<WidgetConfigD
   if (!ap) throw notFound('access_point_not_found');
   const section = <T extends Record<string, unknown>>(name: SectionName, fallback: T) =>
     loadSection<T>(k, ap.orgi, ap.id, SECTIONS[name].section, SECTIONS[name].fields, fallback);
-  const [consult, invite, dialogue, information, leavemsg, faq, sat, ops] = await Promise.all([
+  const [consult, invite, dialogue, information, leavemsg, faq, sat, ops, skills] = await Promise.all([
     section<ConsultConfig>('consult', CONSULT_DEFAULT),
     section<InviteConfig>('invite', INVITE_DEFAULT),
     section<DialogueConfig>('dialogue', DIALOGUE_DEFAULT),
@@ -34,6 +34,14 @@ export async function widgetConfig(db: Db, appid: string): Promise<WidgetConfigD
     listFaq(k, ap.orgi, ap.id),
     settings(db, ap.orgi),
     opinions(db, ap.orgi),
+    k
+      .selectFrom('organ')
+      .select(['id', 'name'])
+      .where('orgi', '=', ap.orgi)
+      .where('skill', '=', 1)
+      .orderBy('sortindex')
+      .orderBy('createtime')
+      .execute(),
   ]);
   return {
     access: { id: ap.id, name: ap.name, domain: ap.domain },
@@ -51,5 +59,6 @@ export async function widgetConfig(db: Db, appid: string): Promise<WidgetConfigD
       multi: sat.multi,
     },
     leavemsg,
+    skills: skills.map((o) => ({ id: o.id, name: o.name })),
   };
 }

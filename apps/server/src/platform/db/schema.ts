@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { ConversationTables } from './schema-conversations.js';
 import type { ChannelTables } from './schema-channel.js';
+import type { OnlineTables } from './schema-online.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
 export interface OrganizationTable {
@@ -103,7 +104,7 @@ export interface LoginLogTable {
   createtime: number;
 }
 
-export interface Database extends ConversationTables, ChannelTables {
+export interface Database extends ConversationTables, ChannelTables, OnlineTables {
   organization: OrganizationTable;
   organ: OrganTable;
   users: UserTable;

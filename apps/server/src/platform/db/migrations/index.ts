@@ -3,6 +3,7 @@ import type { Dialect } from '../database.js';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_conversations.js';
 import * as m0003 from './0003_visitor_channel.js';
+import * as m0004 from './0004_online.js';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -13,4 +14,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: Migration
   ['0001_foundation', m0001],
   ['0002_conversations', m0002],
   ['0003_visitor_channel', m0003],
+  ['0004_online', m0004],
 ];

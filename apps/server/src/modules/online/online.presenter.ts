@@ -1,0 +1,44 @@
+import type { OnlineChatState, OnlineInviteStatus, OnlineVisitorDto, PageViewDto } from '@kefu/protocol';
+import type { OnlineVisitorRow, OpenChat, PageViewRow } from './online.repository.js';
+
+export function presentVisitor(
+  r: OnlineVisitorRow,
+  chat: OpenChat | undefined,
+  appname: string,
+  online: boolean,
+): OnlineVisitorDto {
+  return {
+    traceid: r.traceid,
+    appid: r.appid,
+    appname,
+    url: r.url,
+    title: r.title,
+    source: r.source,
+    ip: r.ip,
+    browser: r.browser,
+    os: r.os,
+    firsttime: r.firsttime,
+    lasttime: r.lasttime,
+    duration: Math.max(0, r.lasttime - r.firsttime),
+    pages: r.pages,
+    visits: r.visits,
+    online,
+    chat: (chat?.status ?? 'none') as OnlineChatState,
+    agentserviceid: chat?.id ?? null,
+    agentno: chat?.agentno ?? null,
+    agentname: chat?.agentname ?? '',
+    invitestatus: r.invitestatus as OnlineInviteStatus,
+    invitetimes: r.invitetimes,
+  };
+}
+
+export const presentPageView = (r: PageViewRow): PageViewDto => ({
+  id: r.id,
+  url: r.url,
+  title: r.title,
+  referrer: r.referrer,
+  ip: r.ip,
+  browser: r.browser,
+  os: r.os,
+  createtime: r.createtime,
+});

@@ -94,13 +94,11 @@ export function installEnvelope(app: FastifyInstance): void {
     void reply.status(status).send(body);
   });
   app.setNotFoundHandler((req, reply) => {
-    void reply
-      .status(404)
-      .send({
-        success: false,
-        code: CODES.notFound,
-        msg: errorText('not_found', requestLang(req)),
-        key: 'not_found',
-      });
+    void reply.status(404).send({
+      success: false,
+      code: CODES.notFound,
+      msg: errorText('not_found', requestLang(req)),
+      key: 'not_found',
+    });
   });
 }

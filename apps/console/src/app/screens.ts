@@ -19,6 +19,11 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   '/setup/workingHours': lazyScreen(() => import('../features/workingHours/screens/WorkingHoursScreen')),
   '/setup/satisfaction': lazyScreen(() => import('../features/satisfaction/screens/SatisfactionScreen')),
   '/setup/black': lazyScreen(() => import('../features/black/screens/BlackScreen')),
+  '/setup/prompt': lazyScreen(() => import('../features/sessionConfig/screens/PromptScreen')),
+  '/setup/distribution': lazyScreen(() => import('../features/sessionConfig/screens/DistributionScreen')),
+  '/setup/lineUp': lazyScreen(() => import('../features/sessionConfig/screens/LineUpScreen')),
+  '/setup/other': lazyScreen(() => import('../features/sessionConfig/screens/OtherScreen')),
+  '/setup/quickreply': lazyScreen(() => import('../features/quickreply/screens/QuickReplyScreen')),
   '/setup/personaSecurity': lazyScreen(() => import('../features/security/screens/PersonaSecurityScreen')),
   '/dataAnalysis/loginLog': lazyScreen(() => import('../features/loginLog/screens/LoginLogScreen')),
 };

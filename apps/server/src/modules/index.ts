@@ -13,6 +13,8 @@ import { registerWorkservice } from './workservice/workservice.routes.js';
 import { registerSatisfaction } from './satisfaction/satisfaction.routes.js';
 import { registerLeavemsg } from './leavemsg/leavemsg.routes.js';
 import { registerBlack } from './black/black.routes.js';
+import { registerSessionConfig } from './sessionconfig/sessionconfig.routes.js';
+import { registerQuickReply } from './quickreply/quickreply.routes.js';
 import { registerOnline } from './online/online.routes.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
@@ -31,5 +33,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerSatisfaction,
   registerLeavemsg,
   registerBlack,
+  registerSessionConfig,
+  registerQuickReply,
   registerOnline,
 ];

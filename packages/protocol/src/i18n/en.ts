@@ -1,5 +1,6 @@
 import { errorTexts, type zh } from './zh.js';
 import { channelEn } from './channel.js';
+import { setupEn } from './setup.js';
 
 export const en: Record<keyof typeof zh, string> = {
   'app.title': 'Online customer service',
@@ -329,5 +330,6 @@ export const en: Record<keyof typeof zh, string> = {
   'date.last3Months': 'Last 3 months',
 
   ...channelEn,
+  ...setupEn,
   ...errorTexts('en'),
 };

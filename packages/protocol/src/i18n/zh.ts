@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, type ErrorKey } from '../errors.js';
 import { channelZh } from './channel.js';
+import { setupZh } from './setup.js';
 
 /** Server error keys as console texts ("error.<key>"), so the request layer can show them in the UI language. */
 export type ErrorTextKey = `error.${ErrorKey}`;
@@ -333,6 +334,7 @@ const texts = {
   'date.lastMonth': '最近一个月',
   'date.last3Months': '最近三个月',
   ...channelZh,
+  ...setupZh,
 } as const;
 
 export const zh: typeof texts & Record<ErrorTextKey, string> = { ...texts, ...errorTexts('zh') };

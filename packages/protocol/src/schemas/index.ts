@@ -2,3 +2,4 @@ export * from './fields.js';
 export * from './session.js';
 export * from './admin.js';
 export * from './channel.js';
+export * from './setup.js';

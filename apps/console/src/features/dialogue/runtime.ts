@@ -1,9 +1,11 @@
-import { TRANSFER_PROMPT_DEFAULT_MS, type AgentUserDto } from '@kefu/protocol';
+import type { AgentUserDto } from '@kefu/protocol';
 import { connectAgentSocket, type AgentConnection } from '../../lib/socket';
 import { getToken } from '../../lib/storage';
 import { notify } from '../../lib/notify';
 import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../app/ShellProviders';
+import { useSession } from '../../app/session';
+import { transferPromptMs } from '../sessionConfig/api';
 import type { SessionUser } from '../auth/api';
 import { agentApi } from './api';
 import { useDialogue } from './store';
@@ -98,7 +100,10 @@ export function startAgentRuntime(user: SessionUser & SoundPrefs): () => void {
     else if (n.type === 'agent_timeout' && n.message) notify.error(n.message);
   });
   s.on('trans', (p) =>
-    store.getState().pushPrompt({ ...p, timeout: p.timeout || TRANSFER_PROMPT_DEFAULT_MS }),
+    store.getState().pushPrompt({
+      ...p,
+      timeout: transferPromptMs(p.timeout, useSession.getState().sessionConfig),
+    }),
   );
   s.on('exchange', (r) => {
     // A prompt shown here (this agent was the target) just goes away; the asker gets the outcome.

@@ -3,7 +3,8 @@ import type { Db } from '../../platform/db/database.js';
 
 /**
  * Per-tenant conversation settings, stored as one JSON document in session_config (the setup screens
- * may add keys). Durations are seconds, as in the original.
+ * may add keys). Durations are seconds, as in the original. Not cached: every engine step reads the
+ * row, so a save (modules/sessionconfig) takes effect at once on every node.
  */
 export interface SessionConfig {
   transtip: boolean;
@@ -22,6 +23,8 @@ export interface SessionConfig {
   quenetimeoutmsg: string;
   lastagent: boolean;
   distribution: Distribution;
+  /** Default seat count (users.maxusers) given to agents created without one. */
+  maxusers: number;
   sessionmsg: string;
   successmsg: string;
   noagentmsg: string;
@@ -57,6 +60,7 @@ export const DEFAULT_SESSION_CONFIG: SessionConfig = {
   quenetimeoutmsg: '当前排队人数较多，请您留言，我们会尽快联系您。',
   lastagent: true,
   distribution: 'idle-first',
+  maxusers: 10,
   sessionmsg: '您好，欢迎咨询！',
   successmsg: '坐席分配成功，{agent}为您服务。',
   noagentmsg: '当前没有在线坐席，请您留言。',

@@ -19,6 +19,7 @@ import { newId } from '../../platform/ids.js';
 import { pageOf, type Paging } from '../../platform/http/paging.js';
 import { ADMIN_USERNAME, forgetGeneratedAdminPassword } from '../seed/seed.service.js';
 import { assertKeepsRoleAdmin, assertMayGrant, codesGained } from '../role/self-guard.js';
+import { loadSessionConfig } from '../conversation/session-config.js';
 import * as repo from './user.repository.js';
 import { presentUser, type UserDto } from './user.presenter.js';
 
@@ -113,6 +114,8 @@ async function resolveRelations(k: Kdb, orgi: string, input: Partial<SaveInput>,
 export async function save(ctx: AppContext, p: Principal, input: SaveInput): Promise<UserDto> {
   checkPrivilege(p, undefined, input.usertype);
   const passwordHash = await hashPassword(input.password);
+  // No seat count given: the tenant default of the assignment rules (A09_A03_A02).
+  const maxusers = input.maxusers ?? (await loadSessionConfig(ctx.db, p.orgi)).maxusers;
   return ctx.db.kysely
     .transaction()
     .execute(async (k) => {
@@ -135,7 +138,7 @@ export async function save(ctx: AppContext, p: Principal, input: SaveInput): Pro
         usertype: input.usertype ?? '1',
         superuser: 0,
         organ: rel.organ,
-        maxusers: input.maxusers ?? 10,
+        maxusers,
         disabled: input.disabled ? 1 : 0,
         language: DEFAULT_LANGUAGE,
         warningtone: 1,

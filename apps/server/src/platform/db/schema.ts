@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { ConversationTables } from './schema-conversations.js';
 import type { ChannelTables } from './schema-channel.js';
 import type { OnlineTables } from './schema-online.js';
+import type { QuickReplyTables } from './schema-quickreply.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
 export interface OrganizationTable {
@@ -104,7 +105,7 @@ export interface LoginLogTable {
   createtime: number;
 }
 
-export interface Database extends ConversationTables, ChannelTables, OnlineTables {
+export interface Database extends ConversationTables, ChannelTables, OnlineTables, QuickReplyTables {
   organization: OrganizationTable;
   organ: OrganTable;
   users: UserTable;

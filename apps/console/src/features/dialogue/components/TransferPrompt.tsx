@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TRANSFER_BUTTONS, TRANSFER_PROMPT_DEFAULT_MS } from '@kefu/protocol';
+import { TRANSFER_BUTTONS } from '@kefu/protocol';
 import { talkApi } from '../api';
 import { useDialogue } from '../store';
 import { useNow } from './useNow';
+import { useSession } from '../../../app/session';
+import { transferPromptMs } from '../../sessionConfig/api';
 
 /**
  * "Accept this transferred chat?" (spec section 2): buttons 'Agree' and 'Refuse'; closes by itself
@@ -18,7 +20,8 @@ export function TransferPrompt() {
   const [busy, setBusy] = useState(false);
   const [shownAt, setShownAt] = useState(0);
   const now = useNow(250);
-  const timeout = prompt?.timeout || TRANSFER_PROMPT_DEFAULT_MS;
+  const cfg = useSession((s) => s.sessionConfig);
+  const timeout = transferPromptMs(prompt?.timeout, cfg);
 
   useEffect(() => {
     if (!prompt) return;

@@ -32,50 +32,13 @@ export async function buildReport(
   };
 }
 
-interface ReportState {
-  running: Promise<void> | null;
-  /** The latest change that arrived while a report was being built; one follow-up report carries it. */
-  next: { worktype: string; workresult: string; dataid: string } | null;
-  again: Promise<void> | null;
-}
-const reports = new WeakMap<Engine, Map<string, ReportState>>();
-
-/**
- * Broadcasts the monitor counters to every agent of the tenant (reference: publishMessage). The report
- * goes to every agent, so a burst of routing changes would cost changes × agents emits: per tenant and
- * node one report is built at a time, and changes arriving meanwhile collapse into one follow-up report
- * (read after they happened, with the latest change's worktype), so agents always end on fresh counters.
- */
-export function publishReport(
+/** Broadcasts the monitor counters to every agent of the tenant (reference: publishMessage). */
+export async function publishReport(
   e: Engine,
   orgi: string,
   worktype: string,
   workresult: string,
   dataid: string,
 ): Promise<void> {
-  let byOrg = reports.get(e);
-  if (!byOrg) reports.set(e, (byOrg = new Map()));
-  let st = byOrg.get(orgi);
-  if (!st) byOrg.set(orgi, (st = { running: null, next: null, again: null }));
-  const state = st;
-  if (!state.running) {
-    state.running = buildReport(e, orgi, worktype, workresult, dataid)
-      .then((r) => toOrgAgents(e, orgi, 'status', r))
-      .finally(() => {
-        state.running = null;
-      });
-    return state.running;
-  }
-  state.next = { worktype, workresult, dataid };
-  if (!state.again) {
-    state.again = state.running
-      .catch(() => undefined)
-      .then(() => {
-        state.again = null;
-        const n = state.next;
-        state.next = null;
-        return n ? publishReport(e, orgi, n.worktype, n.workresult, n.dataid) : undefined;
-      });
-  }
-  return state.again;
+  toOrgAgents(e, orgi, 'status', await buildReport(e, orgi, worktype, workresult, dataid));
 }

@@ -42,6 +42,10 @@ export async function installStatic(app: FastifyInstance): Promise<void> {
     if (url.startsWith('/api/') || url.startsWith('/tokens') || url.startsWith('/socket.io')) {
       return reply.callNotFound();
     }
-    return reply.type('text/html').sendFile('index.html');
+    // Files built after start-up (a rebuild while the server runs) are not among the routes
+    // registered at start, so serve anything that looks like a file from disk; @fastify/send
+    // keeps the path inside the root and answers 404 for a missing one.
+    if (/\.[A-Za-z0-9]+$/.test(url)) return reply.sendFile(decodeURIComponent(url.slice(1)));
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

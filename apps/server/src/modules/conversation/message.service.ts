@@ -3,7 +3,9 @@ import { WITHDRAW_WINDOW_MS } from '@kefu/protocol';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import { serviceRoom, visitorRoom, agentRoom } from '../../platform/realtime/rooms.js';
-import { affected, type Engine } from './engine.js';
+import type { Db } from '../../platform/db/database.js';
+import { affected, type Engine, type Kdb } from './engine.js';
+import { GroupCommit } from './message-writer.js';
 import * as mrepo from './message.repository.js';
 import * as srepo from './service.repository.js';
 import { presentMessage, type AgentServiceRow, type ChatMessageRow } from './presenter.js';
@@ -34,8 +36,10 @@ const preview = (m: NewMessage): string =>
  * Stores a message exactly once: a known (sender, clientId) returns the stored row; otherwise the next
  * seq of the conversation and the insert commit together. Counters of the chat entry move in the same
  * transaction. Hot path: one UPDATE of the conversation (counters + next seq, RETURNING seq), the INSERT
- * and one UPDATE of the chat entry (RETURNING the unread count); no read-back. A resend is recognised by
- * the unique (sender, client_id) index: its transaction rolls back, so no seq is used up.
+ * and one UPDATE of the chat entry (RETURNING the unread count); no read-back. Messages arriving together
+ * share one transaction (group commit, message-writer.ts), each in its own savepoint. A resend is
+ * recognised by the unique (sender, client_id) index: its savepoint rolls back, so no seq is used up.
+ * Resolves only after the commit.
  */
 export async function storeMessage(e: Engine, m: NewMessage): Promise<Stored> {
   const k = e.db.kysely;
@@ -73,13 +77,9 @@ export async function storeMessage(e: Engine, m: NewMessage): Promise<Stored> {
     readstatus: 0,
     createtime: now,
   };
-  let tokenum = 0;
+  let tokenum: number;
   try {
-    await k.transaction().execute(async (trx) => {
-      row.seq = await bumpService(trx, m, now);
-      await mrepo.insertMessage(trx, row);
-      tokenum = await bumpEntry(trx, m, now);
-    });
+    tokenum = await messageWriter(e.db).submit({ m, row, now });
   } catch (err) {
     if (mrepo.isUniqueViolation(err)) {
       const again = await mrepo.findByClientId(k, m.sender, m.clientId);
@@ -90,8 +90,32 @@ export async function storeMessage(e: Engine, m: NewMessage): Promise<Stored> {
   return { row, created: true, tokenum };
 }
 
+interface WriteJob {
+  m: NewMessage;
+  row: ChatMessageRow;
+  now: number;
+}
+
+/** The seq, the insert and the chat entry's counters of one message (run by the group commit). */
+async function writeMessage(trx: Kdb, j: WriteJob): Promise<number> {
+  const seq = await bumpService(trx, j.m, j.now);
+  await mrepo.insertMessage(trx, { ...j.row, seq });
+  const tokenum = await bumpEntry(trx, j.m, j.now);
+  j.row.seq = seq;
+  return tokenum;
+}
+
+const writers = new WeakMap<Db, GroupCommit<WriteJob, number>>();
+
+/** The node's message writer for a database: messages arriving together commit in one transaction. */
+export function messageWriter(db: Db): GroupCommit<WriteJob, number> {
+  let w = writers.get(db);
+  if (!w) writers.set(db, (w = new GroupCommit(db, writeMessage, (j) => j.m.service.id)));
+  return w;
+}
+
 /** Takes the next seq and moves the conversation's counters in one UPDATE (the row lock serialises writers). */
-async function bumpService(trx: Engine['db']['kysely'], m: NewMessage, now: number): Promise<number> {
+async function bumpService(trx: Kdb, m: NewMessage, now: number): Promise<number> {
   const q = trx.updateTable('agent_service').where('id', '=', m.service.id);
   const set =
     m.calltype === 'in'
@@ -116,7 +140,7 @@ async function bumpService(trx: Engine['db']['kysely'], m: NewMessage, now: numb
 }
 
 /** The chat entry's preview and unread count; returns the unread count after this message. */
-async function bumpEntry(trx: Engine['db']['kysely'], m: NewMessage, now: number): Promise<number> {
+async function bumpEntry(trx: Kdb, m: NewMessage, now: number): Promise<number> {
   const last = preview(m);
   const q = trx.updateTable('agent_user').where('agentserviceid', '=', m.service.id);
   const set =

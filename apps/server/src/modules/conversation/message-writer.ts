@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type { Kdb } from './engine.js';
+
+interface Pending<J, R> {
+  job: J;
+  resolve(r: R): void;
+  reject(err: unknown): void;
+}
+
+type Outcome<R> = { ok: true; value: R } | { ok: false; err: unknown };
+
+/**
+ * Group commit. Jobs submitted in the same event-loop turn — and, while a batch is committing, every job
+ * that arrives meanwhile — are applied in ONE transaction, each inside its own savepoint, so a job that
+ * fails (a resend hitting the unique index, a missing row) rolls back only itself. Jobs run in arrival
+ * order, stably grouped by `keyOf` (so every node takes row locks in the same order: no deadlocks between
+ * batches); one batch at a time per writer, so a writer holds at most one connection. Every promise
+ * settles only after COMMIT returned: callers never acknowledge unstored data. A failed BEGIN/COMMIT
+ * rejects every job of the batch with that error.
+ */
+export class GroupCommit<J, R> {
+  /** Test seam and diagnostics: committed batches and the jobs they carried. */
+  readonly stats = { batches: 0, jobs: 0, largest: 0 };
+  /** Test seam: runs inside the transaction after the last job, before COMMIT. */
+  beforeCommit: ((trx: Kdb) => Promise<void>) | null = null;
+  private queue: Array<Pending<J, R>> = [];
+  private scheduled = false;
+  private running = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly apply: (trx: Kdb, job: J) => Promise<R>,
+    private readonly keyOf: (job: J) => string,
+    private readonly maxBatch = 256,
+  ) {}
+
+  submit(job: J): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
+      this.kick();
+    });
+  }
+
+  private kick(): void {
+    if (this.scheduled || this.running || this.queue.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.running = true;
+    const batch = this.queue.splice(0, this.maxBatch);
+    // Stable: arrival order within a key is kept (seq order), keys in a fixed order (lock order).
+    const order = batch
+      .map((p, i) => ({ p, i, key: this.keyOf(p.job) }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i))
+      .map((x) => x.p);
+    const outcomes: Array<Outcome<R>> = [];
+    try {
+      await this.db.kysely.transaction().execute(async (trx) => {
+        if (order.length === 1) {
+          // Alone: the transaction is the savepoint (a failure rolls back only this job anyway).
+          outcomes.push({ ok: true, value: await this.apply(trx, order[0].job) });
+        } else {
+          for (const p of order) outcomes.push(await this.inSavepoint(trx, p.job));
+        }
+        if (this.beforeCommit) await this.beforeCommit(trx);
+      });
+      this.stats.batches++;
+      this.stats.jobs += order.length;
+      this.stats.largest = Math.max(this.stats.largest, order.length);
+      order.forEach((p, i) => {
+        const o = outcomes[i];
+        if (o.ok) p.resolve(o.value);
+        else p.reject(o.err);
+      });
+    } catch (err) {
+      // BEGIN, a savepoint statement, the lone job or COMMIT failed: nothing of the batch is stored.
+      for (const p of order) p.reject(err);
+    } finally {
+      this.running = false;
+      this.kick();
+    }
+  }
+
+  private async inSavepoint(trx: Kdb, job: J): Promise<Outcome<R>> {
+    await sql`savepoint gc`.execute(trx);
+    try {
+      const value = await this.apply(trx, job);
+      await sql`release savepoint gc`.execute(trx);
+      return { ok: true, value };
+    } catch (err) {
+      await sql`rollback to savepoint gc`.execute(trx);
+      await sql`release savepoint gc`.execute(trx);
+      return { ok: false, err };
+    }
+  }
+}

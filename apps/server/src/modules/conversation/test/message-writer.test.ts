@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MessageDto, VisitorNewResult } from '@kefu/protocol';
+import {
+  addAccessPoint,
+  addAgent,
+  agentSocket,
+  call,
+  connected,
+  ok,
+  startLive,
+  visitorReady,
+  type LiveServer,
+} from '../../../../test/live.js';
+import { engineOf } from '../index.js';
+import { messageWriter, storeMessage, type NewMessage } from '../message.service.js';
+import * as srepo from '../service.repository.js';
+
+let servers: LiveServer[] = [];
+const sockets: Array<{ disconnect(): unknown }> = [];
+afterEach(async () => {
+  sockets.splice(0).forEach((s) => s.disconnect());
+  for (const s of servers) await s.stop();
+  await servers[0]?.tdb.drop();
+  servers = [];
+});
+
+async function chat() {
+  const srv = await startLive();
+  servers.push(srv);
+  const appid = await addAccessPoint(srv.tdb);
+  const agent = await addAgent(srv.tdb);
+  const as = agentSocket(srv.url, agent.token);
+  sockets.push(as);
+  await connected(as);
+  ok(await call(as, 'agentstatus', { status: 'ready' }));
+  const v = await visitorReady(srv.url, appid);
+  sockets.push(v.s);
+  const sid = ok(await call<VisitorNewResult>(v.s, 'new')).agentserviceid;
+  const e = engineOf(srv.app)!;
+  const service = (await srepo.findService(srv.tdb.db.kysely, sid))!;
+  const msg = (sender: string, clientId: string, text: string): NewMessage => ({
+    service,
+    sender,
+    username: sender,
+    touser: '',
+    clientId,
+    type: 'message',
+    msgtype: 'text',
+    calltype: sender === v.userid ? 'in' : 'out',
+    message: text,
+  });
+  return { srv, e, sid, agent, as, v, msg };
+}
+
+const seqsOf = async (srv: LiveServer, sid: string) =>
+  (
+    await srv.tdb.db.kysely
+      .selectFrom('chat_message')
+      .select(['seq', 'message'])
+      .where('agentserviceid', '=', sid)
+      .orderBy('seq')
+      .execute()
+  ).map((r) => `${r.seq}:${r.message}`);
+
+describe('message group commit', () => {
+  it('stores concurrent sends in one transaction, exact seq in arrival order, a duplicate only fails itself', async () => {
+    const { srv, e, sid, agent, v, msg } = await chat();
+    const w = messageWriter(srv.tdb.db);
+    const before = { ...w.stats };
+    const sends = [
+      msg(v.userid, 'c-batch-0001', 'v1'),
+      msg(agent.id, 'c-batch-0002', 'a1'),
+      msg(v.userid, 'c-batch-0003', 'v2'),
+      msg(v.userid, 'c-batch-0001', 'v1 resent'), // duplicate inside the batch
+      msg(agent.id, 'c-batch-0004', 'a2'),
+      { ...msg(v.userid, 'c-batch-0005', 'gone'), service: { ...msg('', '', '').service, id: 'no-such' } },
+      msg(v.userid, 'c-batch-0006', 'v3'),
+    ];
+    const results = await Promise.allSettled(sends.map((m) => storeMessage(e, m)));
+    expect(w.stats.batches - before.batches).toBe(1);
+    expect(w.stats.jobs - before.jobs).toBe(sends.length);
+    const value = (i: number) => {
+      const r = results[i];
+      if (r.status !== 'fulfilled') throw new Error(`send ${i} failed: ${String(r.reason)}`);
+      return r.value;
+    };
+    expect([0, 1, 2, 4, 6].map((i) => value(i).row.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(value(3).created).toBe(false);
+    expect(value(3).row.id).toBe(value(0).row.id);
+    expect(results[5].status).toBe('rejected');
+    expect(await seqsOf(srv, sid)).toEqual(['1:v1', '2:a1', '3:v2', '4:a2', '5:v3']);
+    const s = await srepo.findService(srv.tdb.db.kysely, sid);
+    expect(s).toMatchObject({ lastseq: 5, userasks: 3, agentreplys: 2 });
+    expect(value(6).tokenum).toBe(3);
+  });
+
+  it('settles only after the commit; a failed commit fails every send, stores nothing, and the next batch works', async () => {
+    const { srv, e, sid, v, as, msg } = await chat();
+    const w = messageWriter(srv.tdb.db);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let settled = 0;
+    w.beforeCommit = () => gate;
+    const p = [msg(v.userid, 'c-gate-0001', 'x'), msg(v.userid, 'c-gate-0002', 'y')].map((m) =>
+      storeMessage(e, m).finally(() => settled++),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toBe(0);
+    release();
+    expect((await Promise.all(p)).map((r) => r.row.seq)).toEqual([1, 2]);
+
+    w.beforeCommit = () => Promise.reject(new Error('commit failed'));
+    const failing = await Promise.allSettled([
+      storeMessage(e, msg(v.userid, 'c-fail-0001', 'lost 1')),
+      storeMessage(e, msg(v.userid, 'c-fail-0002', 'lost 2')),
+    ]);
+    expect(failing.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    // Over the socket the sender gets the error envelope, never a success for unstored data.
+    const viaSocket = await call<MessageDto>(v.s, 'message', { clientId: 'c-fail-0003', message: 'lost 3' });
+    expect(viaSocket.success).toBe(false);
+    if (!viaSocket.success) expect(viaSocket.key).toBe('server_error');
+    w.beforeCommit = null;
+    expect(await seqsOf(srv, sid)).toEqual(['1:x', '2:y']);
+    const m3 = ok(await call<MessageDto>(v.s, 'message', { clientId: 'c-fail-0003', message: 'kept' }));
+    expect(m3.seq).toBe(3);
+    const [a, b] = await Promise.all([
+      call<MessageDto>(as, 'message', { touser: v.userid, clientId: 'c-both-0001', message: 'a' }),
+      call<MessageDto>(v.s, 'message', { clientId: 'c-both-0002', message: 'b' }),
+    ]);
+    expect([ok(a).seq, ok(b).seq].sort()).toEqual([4, 5]);
+    expect((await seqsOf(srv, sid)).length).toBe(5);
+  });
+});

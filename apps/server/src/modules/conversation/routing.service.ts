@@ -1,8 +1,8 @@
 import type { AgentUserDto, VisitorAgentInfo } from '@kefu/protocol';
-import { toAgents, toVisitor, type Engine, affected } from './engine.js';
+import { toAgents, toVisitor, type Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
 import * as srepo from './service.repository.js';
-import { presentAgentUser, type AgentServiceRow } from './presenter.js';
+import { presentAgentUser, type AgentServiceRow, type AgentUserRow } from './presenter.js';
 import { fillText, loadSessionConfig, type SessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
 
@@ -39,15 +39,22 @@ export function orderCandidates(
 
 /**
  * Gives the agent a seat for the queued conversation: the conditional seat UPDATE and the conversation's
- * inqueue → inservice UPDATE commit together, or neither does.
+ * inqueue → inservice UPDATE commit together, or neither does. The two conversation UPDATEs return their
+ * rows, so the announcement needs no read-back.
  */
-async function tryAssign(e: Engine, s: AgentServiceRow, agentno: string): Promise<boolean> {
+async function tryAssign(
+  e: Engine,
+  s: AgentServiceRow,
+  agentno: string,
+  cfg: SessionConfig,
+): Promise<boolean> {
   const now = e.clock.now();
   const info = await agentInfo(e, agentno);
+  let rows: Assigned;
   try {
-    await e.db.kysely.transaction().execute(async (trx) => {
+    rows = await e.db.kysely.transaction().execute(async (trx) => {
       if (!(await arepo.reserveSeat(trx, agentno, now))) throw new SeatLost();
-      const r = await trx
+      const service = await trx
         .updateTable('agent_service')
         .set({
           status: 'inservice',
@@ -59,20 +66,31 @@ async function tryAssign(e: Engine, s: AgentServiceRow, agentno: string): Promis
         })
         .where('id', '=', s.id)
         .where('status', '=', 'inqueue')
+        .returningAll()
         .executeTakeFirst();
-      if (affected(r) !== 1) throw new SeatLost();
-      await trx
+      if (!service) throw new SeatLost();
+      const entry = await trx
         .updateTable('agent_user')
         .set({ agentno, status: 'inservice', servicetime: now, updatetime: now })
         .where('agentserviceid', '=', s.id)
-        .execute();
+        .returningAll()
+        .executeTakeFirst();
+      return { service, entry, info, cfg };
     });
   } catch (err) {
     if (err instanceof SeatLost) return false;
     throw err;
   }
-  await announceAssigned(e, s.id, agentno, false);
+  await announceAssigned(e, s.id, agentno, false, rows);
   return true;
+}
+
+/** What the assigning transaction already knows (saves the read-backs of announceAssigned). */
+interface Assigned {
+  service: AgentServiceRow;
+  entry: AgentUserRow | undefined;
+  info: VisitorAgentInfo;
+  cfg: SessionConfig;
 }
 
 /** After commit: the agent gets `new`, the visitor `assigned`. */
@@ -81,15 +99,16 @@ export async function announceAssigned(
   serviceId: string,
   agentno: string,
   transfer: boolean,
+  known?: Assigned,
 ): Promise<AgentUserDto | null> {
   const k = e.db.kysely;
-  const s = await srepo.findService(k, serviceId);
-  const au = await srepo.agentUserOfService(k, serviceId);
+  const s = known?.service ?? (await srepo.findService(k, serviceId));
+  const au = known?.entry ?? (await srepo.agentUserOfService(k, serviceId));
   if (!s || !au) return null;
   const dto = presentAgentUser(au, s, e.clock.now());
   toAgents(e, [agentno], 'new', dto);
-  const cfg = await loadSessionConfig(e.db, s.orgi);
-  const agent = await agentInfo(e, agentno);
+  const cfg = known?.cfg ?? (await loadSessionConfig(e.db, s.orgi));
+  const agent = known?.info ?? (await agentInfo(e, agentno));
   const message = transfer
     ? cfg.enabletransmsg
       ? fillText(cfg.transmsg, { agent: agent.nickname })
@@ -99,14 +118,26 @@ export async function announceAssigned(
   return dto;
 }
 
-/** Tries every candidate for one queued conversation; returns the agent who took it. */
-export async function allot(e: Engine, s: AgentServiceRow, cfg: SessionConfig): Promise<string | null> {
+/**
+ * Tries every candidate for one queued conversation; returns the agent who took it. `tenantReady` (the
+ * tenant's ready agents with room, already read by the drain) serves a conversation without a skill group
+ * or requested agent, saving a read.
+ */
+export async function allot(
+  e: Engine,
+  s: AgentServiceRow,
+  cfg: SessionConfig,
+  tenantReady?: arepo.AgentStatusRow[],
+): Promise<string | null> {
   const k = e.db.kysely;
-  const candidates = await arepo.readyCandidates(k, s.orgi, s.organ, s.requested_agent);
+  const candidates =
+    tenantReady && !s.organ && !s.requested_agent
+      ? tenantReady
+      : await arepo.readyCandidates(k, s.orgi, s.organ, s.requested_agent);
   if (candidates.length === 0) return null;
   const last = cfg.lastagent ? await srepo.lastAgentOf(k, s.orgi, s.userid) : null;
   for (const c of orderCandidates(candidates, cfg, last)) {
-    if (await tryAssign(e, s, c.userid)) return c.userid;
+    if (await tryAssign(e, s, c.userid, cfg)) return c.userid;
   }
   return null;
 }
@@ -150,8 +181,9 @@ async function drainOnce(e: Engine, orgi: string): Promise<void> {
   const cfg = await loadSessionConfig(e.db, orgi);
   let assigned = 0;
   for (const s of await srepo.queued(e.db.kysely, orgi)) {
-    if ((await arepo.readyCandidates(e.db.kysely, orgi, null, null)).length === 0) break;
-    if (await allot(e, s, cfg)) assigned++;
+    const ready = await arepo.readyCandidates(e.db.kysely, orgi, null, null);
+    if (ready.length === 0) break;
+    if (await allot(e, s, cfg, ready)) assigned++;
   }
   await pushPositions(e, orgi, cfg);
   if (assigned > 0) await publishReport(e, orgi, 'acd', 'success', '');

@@ -70,10 +70,11 @@ export const SESSION_CONFIG_SECTIONS = {
 } as const;
 export type SessionConfigSection = keyof typeof SESSION_CONFIG_SECTIONS;
 
-/** GET /api/sessionConfig: every key of the tenant's session config, with defaults filled. */
-export interface SessionConfigDto {
-  /** The tenant (orgi). */
-  id: string;
+/**
+ * Per-tenant conversation settings, stored as one JSON document in session_config (the setup screens
+ * may add keys). Durations are seconds, as in the original.
+ */
+export interface SessionConfigValues {
   transtip: boolean;
   transtiptimeout: number;
   sessiontimeout: boolean;
@@ -90,6 +91,7 @@ export interface SessionConfigDto {
   quenetimeoutmsg: string;
   lastagent: boolean;
   distribution: Distribution;
+  /** Default seat count (users.maxusers) given to agents created without one. */
   maxusers: number;
   sessionmsg: string;
   successmsg: string;
@@ -106,9 +108,52 @@ export interface SessionConfigDto {
   tipagenttitle: string;
   tipagenticon: string;
   prompttone: boolean;
+  agentautoleave: boolean;
+}
+
+/** The session config of a tenant that has saved none (and the base every saved document is laid over). */
+export const DEFAULT_SESSION_CONFIG: SessionConfigValues = {
+  transtip: true,
+  transtiptimeout: 5,
+  sessiontimeout: false,
+  timeout: 120,
+  timeoutmsg: '您已经很久没有说话了，如果没有其他问题，会话将自动结束。',
+  resessiontimeout: false,
+  retimeout: 120,
+  retimeoutmsg: '由于您长时间没有回复，本次会话已结束。',
+  agentreplaytimeout: false,
+  agenttimeout: 120,
+  agenttimeoutmsg: '坐席正忙，请稍候，马上为您服务。',
+  quene: false,
+  quenetimeout: 600,
+  quenetimeoutmsg: '当前排队人数较多，请您留言，我们会尽快联系您。',
+  lastagent: true,
+  distribution: 'idle-first',
+  maxusers: 10,
+  sessionmsg: '您好，欢迎咨询！',
+  successmsg: '坐席分配成功，{agent}为您服务。',
+  noagentmsg: '当前没有在线坐席，请您留言。',
+  agentbusymsg: '正在排队，请稍候,在您之前，还有 {num} 位等待用户。',
+  finessmsg: '坐席已断开和您的对话',
+  transmsg: '已为你转接给坐席{agent}',
+  enabletransmsg: true,
+  servicename: '系统',
+  satisfaction: true,
+  satisftext: '请对{agent}的服务进行评价',
+  msgtranslate: false,
+  tipagent: false,
+  tipagenttitle: '',
+  tipagenticon: '',
+  prompttone: true,
+  agentautoleave: true,
+};
+
+/** GET /api/sessionConfig: every key of the tenant's session config, with defaults filled. */
+export interface SessionConfigDto extends SessionConfigValues {
+  /** The tenant (orgi). */
+  id: string;
   /** The spec's prompttoneState: 1 when the tenant plays prompt tones. */
   prompttoneState: number;
-  agentautoleave: boolean;
   updatetime: number | null;
 }
 

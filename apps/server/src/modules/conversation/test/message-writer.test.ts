@@ -79,6 +79,7 @@ describe('message group commit', () => {
     const results = await Promise.allSettled(sends.map((m) => storeMessage(e, m)));
     expect(w.stats.batches - before.batches).toBe(1);
     expect(w.stats.jobs - before.jobs).toBe(sends.length);
+    expect(w.stats.retries - before.retries).toBe(1); // the optimistic attempt failed, savepoints took over
     const value = (i: number) => {
       const r = results[i];
       if (r.status !== 'fulfilled') throw new Error(`send ${i} failed: ${String(r.reason)}`);

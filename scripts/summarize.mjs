@@ -7,13 +7,20 @@ const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
 const reported = new Set();
+const failuresIn = new Map();
 for (const f of readdirSync(dir).filter((n) => /^vitest-.*\.json$/.test(n))) {
   const r = JSON.parse(readFileSync(join(dir, f), 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   // A suite that failed to load reports no tests: count it as a failure.
   failed += r.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
-  reported.add(f.replace(/^vitest-|\.json$/g, ''));
+  const key = f.replace(/^vitest-|\.json$/g, '');
+  reported.add(key);
+  failuresIn.set(
+    key,
+    r.numFailedTests +
+      r.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length,
+  );
   console.log(`${f}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
 }
 const steps = existsSync(join(dir, 'steps.txt'))
@@ -24,7 +31,9 @@ for (const line of steps.filter(Boolean)) {
   const vitestStep = name.startsWith('vitest-') || name === 'e2e';
   const key = name === 'e2e' ? 'e2e' : name.replace(/^vitest-/, '');
   if (vitestStep && reported.has(key)) {
-    // Counted by its tests, unless the runner crashed without failing a test.
+    // Counted by its tests; but a run that failed with no failing test (a worker or environment that
+    // could not start, unhandled errors) still counts as one failure.
+    if (status === 'fail' && failuresIn.get(key) === 0) failed += 1;
     continue;
   }
   if (status === 'pass') passed += 1;

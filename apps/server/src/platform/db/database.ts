@@ -20,6 +20,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Db {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle pooled connection that the server closes (restart, failover, admin termination) emits
+    // 'error' on the pool; unhandled, that kills the process. The pool replaces the connection itself.
+    pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

@@ -59,6 +59,8 @@ export function createRealtime(app: FastifyInstance, redisUrl: string | undefine
     const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     redis = [pub, sub];
+    // ioredis reconnects by itself; without a listener a Redis blip is an unhandled 'error' event.
+    for (const r of redis) r.on('error', (err: Error) => app.log.warn({ err }, 'redis connection error'));
     io.adapter(createAdapter(pub, sub, { requestsTimeout: 3_000 }));
   }
   app.addHook('preClose', async () => {

@@ -11,7 +11,9 @@ import type {
 } from '@kefu/protocol';
 import type { Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { badRequest, notFound } from '../../platform/http/errors.js';
+import { deleteOr404, foundOr404, idsFirst } from '../../platform/db/rows.js';
+import { nameRepeat } from '../../platform/db/unique.js';
+import { badRequest } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import * as repo from './access.repository.js';
 import { embedCode, presentAccess, presentFaq } from './access.presenter.js';
@@ -31,7 +33,7 @@ async function checkFields(
   organ: string | null | undefined,
   id?: string,
 ) {
-  if (await repo.nameTaken(k, orgi, name, id)) throw badRequest('name_repeat', { name: 'name_repeat' });
+  if (await repo.nameTaken(k, orgi, name, id)) throw nameRepeat();
   if (organ && !(await repo.organExists(k, orgi, organ)))
     throw badRequest('invalid_field', { organ: 'invalid_field' });
 }
@@ -65,8 +67,7 @@ export async function update(
   input: z.infer<typeof accessUpdateSchema>,
 ): Promise<AccessPointDto> {
   return db.kysely.transaction().execute(async (k) => {
-    const cur = await repo.findAccess(k, p.orgi, input.id);
-    if (!cur) throw notFound('access_point_not_found');
+    const cur = await own(k, p, input.id);
     await checkFields(k, p.orgi, input.name, input.organ, input.id);
     const next = {
       name: input.name,
@@ -82,7 +83,7 @@ export async function update(
 /** Removes the access point with its settings and FAQ; past conversations keep their appid. */
 export async function remove(db: Db, p: Principal, id: string): Promise<void> {
   await db.kysely.transaction().execute(async (k) => {
-    if (!(await repo.findAccess(k, p.orgi, id))) throw notFound('access_point_not_found');
+    await own(k, p, id);
     await removeSection(k, p.orgi, id);
     await k.deleteFrom('access_faq').where('orgi', '=', p.orgi).where('appid', '=', id).execute();
     await k.deleteFrom('access_point').where('id', '=', id).execute();
@@ -90,14 +91,12 @@ export async function remove(db: Db, p: Principal, id: string): Promise<void> {
 }
 
 export async function accessCode(db: Db, p: Principal, id: string, origin: string): Promise<AccessCodeDto> {
-  if (!(await repo.findAccess(db.kysely, p.orgi, id))) throw notFound('access_point_not_found');
+  await own(db.kysely, p, id);
   return { appid: id, code: embedCode(origin, id) };
 }
 
 async function own(k: Kdb, p: Principal, appid: string) {
-  const ap = await repo.findAccess(k, p.orgi, appid);
-  if (!ap) throw notFound('access_point_not_found');
-  return ap;
+  return foundOr404(await repo.findAccess(k, p.orgi, appid), 'access_point_not_found');
 }
 
 export async function getSection(db: Db, p: Principal, name: SectionName, appid: string) {
@@ -166,20 +165,14 @@ export async function faqUpdate(
   input: z.infer<typeof problemUpdateSchema>,
 ): Promise<FaqItemDto> {
   const k = db.kysely;
-  const cur = await repo.findFaq(k, p.orgi, input.id);
-  if (!cur) throw notFound();
+  const cur = foundOr404(await repo.findFaq(k, p.orgi, input.id));
   const next = { question: input.question, answer: input.answer, updatetime: Date.now() };
   await k.updateTable('access_faq').set(next).where('id', '=', cur.id).execute();
   return presentFaq({ ...cur, ...next });
 }
 
 export async function faqRemove(db: Db, p: Principal, id: string): Promise<void> {
-  const r = await db.kysely
-    .deleteFrom('access_faq')
-    .where('orgi', '=', p.orgi)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) throw notFound();
+  await deleteOr404(db.kysely, 'access_faq', p.orgi, id);
 }
 
 /** New order = the given ids first (in that order), then the rest as they were. */
@@ -191,9 +184,10 @@ export async function faqSort(
   return db.kysely.transaction().execute(async (k) => {
     await own(k, p, input.appid);
     const rows = await repo.listFaq(k, p.orgi, input.appid);
-    const known = new Set(rows.map((r) => r.id));
-    if (input.ids.some((id) => !known.has(id))) throw badRequest('invalid_field', { ids: 'invalid_field' });
-    const order = [...new Set(input.ids), ...rows.map((r) => r.id).filter((id) => !input.ids.includes(id))];
+    const order = idsFirst(
+      rows.map((r) => r.id),
+      input.ids,
+    );
     for (const [i, id] of order.entries()) {
       await k
         .updateTable('access_faq')

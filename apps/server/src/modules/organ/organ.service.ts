@@ -2,8 +2,9 @@ import type { z } from 'zod';
 import type { organSaveSchema, organUpdateSchema } from '@kefu/protocol';
 import type { Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { uniqueViolationColumns } from '../../platform/db/unique.js';
-import { badRequest, notFound } from '../../platform/http/errors.js';
+import { foundOr404 } from '../../platform/db/rows.js';
+import { nameRepeat, rethrowUnique } from '../../platform/db/unique.js';
+import { badRequest } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import * as repo from './organ.repository.js';
 import { presentOrgan, type OrganDto } from './organ.presenter.js';
@@ -37,14 +38,11 @@ async function checkParent(k: Kdb, orgi: string, id: string | null, parentid: st
 }
 
 async function checkName(k: Kdb, orgi: string, name: string, exceptId?: string): Promise<void> {
-  if (await repo.nameTaken(k, orgi, name, exceptId)) throw badRequest('name_repeat', { name: 'name_repeat' });
+  if (await repo.nameTaken(k, orgi, name, exceptId)) throw nameRepeat();
 }
 
 /** A concurrent insert that slipped past checkName hits the unique index: same answer. */
-function mapUnique(err: unknown): never {
-  if (uniqueViolationColumns(err)) throw badRequest('name_repeat', { name: 'name_repeat' });
-  throw err;
-}
+const mapUnique = rethrowUnique(nameRepeat);
 
 export async function save(db: Db, p: Principal, input: z.infer<typeof organSaveSchema>): Promise<OrganDto> {
   return db.kysely
@@ -78,8 +76,7 @@ export async function update(
   return db.kysely
     .transaction()
     .execute(async (k) => {
-      const cur = await repo.findOrgan(k, p.orgi, input.id);
-      if (!cur) throw notFound();
+      const cur = foundOr404(await repo.findOrgan(k, p.orgi, input.id));
       // An absent parentid keeps the current parent; '' or null moves the department to the top.
       const parentid = input.parentid === undefined ? cur.parentid : input.parentid;
       await checkName(k, p.orgi, input.name, cur.id);
@@ -99,8 +96,7 @@ export async function update(
 
 export async function remove(db: Db, p: Principal, id: string): Promise<void> {
   await db.kysely.transaction().execute(async (k) => {
-    const cur = await repo.findOrgan(k, p.orgi, id);
-    if (!cur) throw notFound();
+    foundOr404(await repo.findOrgan(k, p.orgi, id));
     if (await repo.hasUsers(k, id)) throw badRequest('organ_has_users');
     if (await repo.hasChildren(k, p.orgi, id)) throw badRequest('organ_has_children');
     await repo.deleteOrgan(k, id);

@@ -14,7 +14,7 @@ import {
 } from '@kefu/protocol';
 import type { Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { uniqueViolationColumns } from '../../platform/db/unique.js';
+import { nameRepeat, rethrowUnique } from '../../platform/db/unique.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import * as repo from './quickreply.repository.js';
@@ -36,11 +36,7 @@ function assertManage(p: Principal, row: { owner: string }): void {
 const visible = (p: Principal, row: { owner: string }) => row.owner === '' || row.owner === p.id;
 
 const categoryRepeat = () => badRequest('category_name_repeat', { name: 'category_name_repeat' });
-const nameRepeat = () => badRequest('name_repeat', { title: 'name_repeat' });
-const mapUnique = (repeat: () => Error) => (err: unknown) => {
-  if (uniqueViolationColumns(err)) throw repeat();
-  throw err;
-};
+const titleRepeat = () => nameRepeat('title');
 
 // ---- types
 
@@ -90,7 +86,7 @@ export async function typeSave(
       await k.insertInto('quick_type').values(row).execute();
       return presentType(row);
     })
-    .catch(mapUnique(categoryRepeat));
+    .catch(rethrowUnique(categoryRepeat));
 }
 
 export async function typeUpdate(
@@ -117,7 +113,7 @@ export async function typeUpdate(
       await k.updateTable('quick_type').set(next).where('id', '=', cur.id).execute();
       return presentType({ ...cur, ...next });
     })
-    .catch(mapUnique(categoryRepeat));
+    .catch(rethrowUnique(categoryRepeat));
 }
 
 /** Removes the type, the types below it and every reply filed under them. */
@@ -178,7 +174,7 @@ export async function replySave(
       assertManage(p, { owner });
       const cate = await cateOf(k, p, owner, input.cate);
       if (await repo.replyTitleTaken(k, { orgi: p.orgi, owner, cate, title: input.title }))
-        throw nameRepeat();
+        throw titleRepeat();
       const now = Date.now();
       const row: repo.QuickReplyRow = {
         id: newId(),
@@ -196,7 +192,7 @@ export async function replySave(
       await k.insertInto('quick_reply').values(row).execute();
       return presentReply(row);
     })
-    .catch(mapUnique(nameRepeat));
+    .catch(rethrowUnique(titleRepeat));
 }
 
 export async function replyUpdate(
@@ -212,12 +208,12 @@ export async function replyUpdate(
       assertManage(p, cur);
       const cate = input.cate === undefined ? cur.cate : await cateOf(k, p, cur.owner, input.cate);
       const key = { orgi: p.orgi, owner: cur.owner, cate, title: input.title };
-      if (await repo.replyTitleTaken(k, key, cur.id)) throw nameRepeat();
+      if (await repo.replyTitleTaken(k, key, cur.id)) throw titleRepeat();
       const next = { title: input.title, content: input.content, cate, updatetime: Date.now() };
       await k.updateTable('quick_reply').set(next).where('id', '=', cur.id).execute();
       return presentReply({ ...cur, ...next });
     })
-    .catch(mapUnique(nameRepeat));
+    .catch(rethrowUnique(titleRepeat));
 }
 
 /** Deletes the given replies, all or none: one that is missing or not the caller's to manage stops it. */

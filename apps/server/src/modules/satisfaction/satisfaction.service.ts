@@ -12,7 +12,8 @@ import {
 } from '@kefu/protocol';
 import type { Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { uniqueViolationColumns } from '../../platform/db/unique.js';
+import { deleteOr404, foundOr404, idsFirst } from '../../platform/db/rows.js';
+import { nameRepeat, rethrowUnique } from '../../platform/db/unique.js';
 import { badRequest, notFound, unauthorized } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import { loadSessionConfig, saveSessionConfig } from '../conversation/session-config.js';
@@ -78,16 +79,10 @@ export const opinions = async (db: Db, orgi: string): Promise<OpinionDto[]> =>
   (await repo.listOpinions(db.kysely, orgi)).map(presentOpinion);
 
 export async function opinionDetail(db: Db, p: Principal, id: string): Promise<OpinionDto> {
-  const r = await repo.findOpinion(db.kysely, p.orgi, id);
-  if (!r) throw notFound();
-  return presentOpinion(r);
+  return presentOpinion(foundOr404(await repo.findOpinion(db.kysely, p.orgi, id)));
 }
 
-const nameRepeat = () => badRequest('name_repeat', { name: 'name_repeat' });
-const mapUnique = (err: unknown): never => {
-  if (uniqueViolationColumns(err)) throw nameRepeat();
-  throw err;
-};
+const mapUnique = rethrowUnique(nameRepeat);
 
 export async function opinionSave(
   db: Db,
@@ -121,8 +116,7 @@ export async function opinionUpdate(
   return db.kysely
     .transaction()
     .execute(async (k) => {
-      const cur = await repo.findOpinion(k, p.orgi, input.id);
-      if (!cur) throw notFound();
+      const cur = foundOr404(await repo.findOpinion(k, p.orgi, input.id));
       if (await repo.opinionNameTaken(k, p.orgi, input.name, cur.id)) throw nameRepeat();
       const next = { name: input.name, updatetime: Date.now() };
       await k.updateTable('satis_opinion').set(next).where('id', '=', cur.id).execute();
@@ -132,12 +126,7 @@ export async function opinionUpdate(
 }
 
 export async function opinionRemove(db: Db, p: Principal, id: string): Promise<void> {
-  const r = await db.kysely
-    .deleteFrom('satis_opinion')
-    .where('orgi', '=', p.orgi)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) throw notFound();
+  await deleteOr404(db.kysely, 'satis_opinion', p.orgi, id);
 }
 
 /** New order: the given ids first, in that order, then the others as they were. */
@@ -148,9 +137,10 @@ export async function opinionSort(
 ): Promise<OpinionDto[]> {
   return db.kysely.transaction().execute(async (k) => {
     const rows = await repo.listOpinions(k, p.orgi);
-    const known = new Set(rows.map((r) => r.id));
-    if (input.ids.some((id) => !known.has(id))) throw badRequest('invalid_field', { ids: 'invalid_field' });
-    const order = [...new Set(input.ids), ...rows.map((r) => r.id).filter((id) => !input.ids.includes(id))];
+    const order = idsFirst(
+      rows.map((r) => r.id),
+      input.ids,
+    );
     for (const [i, id] of order.entries()) {
       await k
         .updateTable('satis_opinion')
@@ -194,6 +184,7 @@ export async function rate(db: Db, input: z.infer<typeof visitorRatingSchema>): 
   const opinionsJson = JSON.stringify(picked.map((o) => ({ id: o?.id, name: o?.name })));
   const comment = st.comment ? (input.comment ?? '') : '';
   const now = Date.now();
+  // Two first ratings at once: the loser hits the primary key (see the catch).
   return k
     .transaction()
     .execute(async (trx) => {
@@ -232,9 +223,5 @@ export async function rate(db: Db, input: z.infer<typeof visitorRatingSchema>): 
         .execute();
       return { agentserviceid: s.id, level: level.value, times: (prev?.times ?? 0) + 1 };
     })
-    .catch((err: unknown) => {
-      // Two first ratings at once: the loser hits the primary key.
-      if (uniqueViolationColumns(err)) throw badRequest('satisfaction_done');
-      throw err;
-    });
+    .catch(rethrowUnique(() => badRequest('satisfaction_done')));
 }

@@ -8,8 +8,9 @@ import {
 } from '@kefu/protocol';
 import type { Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { uniqueViolationColumns } from '../../platform/db/unique.js';
-import { badRequest, notFound } from '../../platform/http/errors.js';
+import { deleteOr404, foundOr404 } from '../../platform/db/rows.js';
+import { rethrowUnique } from '../../platform/db/unique.js';
+import { badRequest } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import * as repo from './workservice.repository.js';
 import { presentWork, toSchedule } from './workservice.presenter.js';
@@ -24,8 +25,7 @@ export async function list(db: Db, p: Principal, organ?: string | 'dept'): Promi
 }
 
 export async function detail(db: Db, p: Principal, id: string): Promise<WorkScheduleDto> {
-  const r = await repo.findWork(db.kysely, p.orgi, id);
-  if (!r) throw notFound();
+  const r = foundOr404(await repo.findWork(db.kysely, p.orgi, id));
   return presentWork(r, r.organ ? await repo.organName(db.kysely, p.orgi, r.organ) : null);
 }
 
@@ -78,8 +78,7 @@ export async function update(
   return db.kysely
     .transaction()
     .execute(async (k) => {
-      const cur = await repo.findWork(k, p.orgi, input.id);
-      if (!cur) throw notFound();
+      const cur = foundOr404(await repo.findWork(k, p.orgi, input.id));
       const organ = input.organ === undefined ? cur.organ : await organOf(k, p.orgi, input.organ);
       const other = await repo.workOfOrgan(k, p.orgi, organ);
       if (other && other.id !== cur.id) throw bound();
@@ -93,18 +92,10 @@ export async function update(
     .catch(mapUnique);
 }
 
-function mapUnique(err: unknown): never {
-  if (uniqueViolationColumns(err)) throw bound();
-  throw err;
-}
+const mapUnique = rethrowUnique(bound);
 
 export async function remove(db: Db, p: Principal, id: string): Promise<void> {
-  const r = await db.kysely
-    .deleteFrom('work_service')
-    .where('orgi', '=', p.orgi)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) throw notFound();
+  await deleteOr404(db.kysely, 'work_service', p.orgi, id);
 }
 
 export async function setEnabled(
@@ -114,8 +105,7 @@ export async function setEnabled(
   enabled: boolean,
 ): Promise<WorkScheduleDto> {
   const k = db.kysely;
-  const cur = await repo.findWork(k, p.orgi, id);
-  if (!cur) throw notFound();
+  const cur = foundOr404(await repo.findWork(k, p.orgi, id));
   const next = { enabled: enabled ? 1 : 0, updatetime: Date.now() };
   await k.updateTable('work_service').set(next).where('id', '=', id).execute();
   return presentWork({ ...cur, ...next }, cur.organ ? await repo.organName(k, p.orgi, cur.organ) : null);

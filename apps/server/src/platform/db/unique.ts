@@ -1,3 +1,5 @@
+import { badRequest } from '../http/errors.js';
+
 /**
  * Recognises a unique-index violation from either dialect and names the columns involved, so services
  * can map it to the same error key whether SQLite or PostgreSQL raised it (e.g. a concurrent insert
@@ -20,3 +22,17 @@ export function uniqueViolationColumns(err: unknown): string[] | null {
 }
 
 export const isUniqueViolation = (err: unknown): boolean => uniqueViolationColumns(err) !== null;
+
+/**
+ * A `.catch` handler for a save that checked its own uniqueness first: a concurrent insert that slipped
+ * past the check hits the unique index and gets the same answer (`toError()`); anything else is rethrown.
+ */
+export const rethrowUnique =
+  (toError: () => Error) =>
+  (err: unknown): never => {
+    if (uniqueViolationColumns(err)) throw toError();
+    throw err;
+  };
+
+/** The "name already used in this organisation" error, on the field that holds the name. */
+export const nameRepeat = (field = 'name') => badRequest('name_repeat', { [field]: 'name_repeat' });

@@ -2,10 +2,8 @@
 // create a website (embed code + copy), each settings screen, working hours with a bad range,
 // satisfaction with an opinion, blacklist entries, a leave message allocated and completed.
 // Usage: BASE=http://localhost:8093 OUT=/tmp/kefu-vs-shots node apps/console/scripts/channel-screenshots.mjs
-import { chromium } from 'playwright-core';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { openBrowser } from './lib/browser.mjs';
 
 const BASE = process.env.BASE ?? 'http://localhost:8093';
 const OUT = process.env.OUT ?? '/tmp/kefu-vs-shots';
@@ -13,32 +11,13 @@ const PASS = process.env.ADMIN_PASSWORD ?? 'Admin#12345';
 mkdirSync(OUT, { recursive: true });
 const stamp = Date.now().toString(36).slice(-4);
 
-const ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'kefu-pw-')), {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-  viewport: { width: 1440, height: 900 },
+const { ctx, page, errors, shot, tid, settle, login } = await openBrowser({
+  base: BASE,
+  out: OUT,
   permissions: ['clipboard-read', 'clipboard-write'],
 });
-const page = ctx.pages()[0] ?? (await ctx.newPage());
-const errors = [];
-page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-const shot = (name) => page.screenshot({ path: join(OUT, `${name}.png`) });
-const tid = (id) => page.getByTestId(id);
-const settle = () => page.waitForTimeout(600);
 
-await page.goto(`${BASE}/login`);
-await tid('login-username').fill('admin');
-await tid('login-password').fill(PASS);
-await tid('login-submit').click();
-await tid('main-menu').waitFor();
+await login('admin', PASS);
 const token = await page.evaluate(() => localStorage.getItem('token'));
 
 // Website access: create, embed code, copy.

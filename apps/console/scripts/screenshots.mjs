@@ -1,10 +1,7 @@
 // Walks the console in real Chromium against a running server and saves screenshots:
 // login, section, role, loginLog in zh and en, then the admin → role → agent flow.
 // Usage: BASE=http://localhost:8090 OUT=/tmp/kefu-shots ADMIN_PASSWORD=… node apps/console/scripts/screenshots.mjs
-import { chromium } from 'playwright-core';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { openBrowser } from './lib/browser.mjs';
 
 const BASE = process.env.BASE ?? 'http://localhost:8090';
 const OUT = process.env.OUT ?? '/tmp/kefu-shots';
@@ -14,32 +11,7 @@ const dept = `销售部${stamp}`;
 const role = `坐席${stamp}`;
 const agent = `agent${stamp}`;
 
-const ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'kefu-pw-')), {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-  viewport: { width: 1440, height: 900 },
-});
-const page = ctx.pages()[0] ?? (await ctx.newPage());
-const errors = [];
-page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-const shot = (name) => page.screenshot({ path: join(OUT, `${name}.png`) });
-const tid = (id) => page.getByTestId(id);
-
-async function login(user, pass) {
-  await page.goto(`${BASE}/login`);
-  await tid('login-username').fill(user);
-  await tid('login-password').fill(pass);
-  await tid('login-submit').click();
-  await tid('main-menu').waitFor();
-}
+const { ctx, page, errors, shot, tid, login } = await openBrowser({ base: BASE, out: OUT });
 async function logout() {
   await tid('logout').click();
   await tid('login-form').waitFor();

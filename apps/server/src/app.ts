@@ -49,7 +49,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     crossOriginEmbedderPolicy: false,
     frameguard: false,
   });
-  installAuth(app, opts.db);
+  installAuth(app, opts.db, opts.config.redisUrl);
   for (const register of opts.modules ?? MODULES) await register(app, ctx);
   if (opts.serveStatic) await installStatic(app);
   return { app, ctx };

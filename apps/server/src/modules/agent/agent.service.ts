@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { hashToken, revokeAllForUser } from '../../platform/auth/tokens.js';
+import { invalidateUser } from '../../platform/auth/cache.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { badRequest, unauthorized } from '../../platform/http/errors.js';
 import { ADMIN_USERNAME, forgetGeneratedAdminPassword } from '../seed/seed.service.js';
@@ -55,7 +56,10 @@ export async function updateProfile(
   if (input.uname !== undefined) set.uname = input.uname;
   if (input.nickname !== undefined) set.nickname = input.nickname ?? '';
   if (input.language !== undefined) set.language = input.language;
-  if (Object.keys(set).length) await repo.updateUser(db.kysely, p.id, set);
+  if (Object.keys(set).length) {
+    await repo.updateUser(db.kysely, p.id, set);
+    invalidateUser(db, p.id); // name and language live in the principal
+  }
   return loadAgentUser(db.kysely, p.id, p.token);
 }
 
@@ -83,6 +87,7 @@ export async function changePassword(
     await repo.updateUser(k, p.id, { password_hash: passwordHash });
     await revokeAllForUser(k, p.id);
   });
+  invalidateUser(ctx.db, p.id);
   if (u.username === ADMIN_USERNAME) forgetGeneratedAdminPassword(ctx.config);
 }
 

@@ -3,6 +3,7 @@ import { CODES, type ErrorKey, type loginSchema } from '@kefu/protocol';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { issueToken, revokeToken } from '../../platform/auth/tokens.js';
+import { invalidateToken } from '../../platform/auth/cache.js';
 import { decoyHash, verifyPassword } from '../../platform/auth/passwords.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
 import { loadAgentUser } from '../agent/agent.service.js';
@@ -69,7 +70,9 @@ export async function login(
 }
 
 export async function logout(db: Db, token: string): Promise<void> {
-  if (token) await revokeToken(db.kysely, token);
+  if (!token) return;
+  await revokeToken(db.kysely, token);
+  invalidateToken(db, token);
 }
 
 export async function tokenInfo(db: Db, orgi: string): Promise<TokenInfoDto> {

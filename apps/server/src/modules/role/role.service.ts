@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { roleAuthSaveSchema, roleSaveSchema, roleUpdateSchema } from '@kefu/protocol';
 import type { Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
+import { invalidateAllPrincipals } from '../../platform/auth/cache.js';
 import { uniqueViolationColumns } from '../../platform/db/unique.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -82,6 +83,7 @@ export async function remove(db: Db, p: Principal, id: string): Promise<void> {
     if (await repo.hasUsers(k, id)) throw badRequest('role_has_users');
     await repo.deleteRole(k, id);
   });
+  invalidateAllPrincipals(db);
 }
 
 export async function codes(db: Db, p: Principal, id: string): Promise<string[]> {
@@ -105,4 +107,6 @@ export async function saveCodes(
     await assertKeepsRoleAdmin(k, p.id, { replace: { roleid: input.id, codes: unique } });
     await repo.setRoleCodes(k, p.orgi, input.id, unique);
   });
+  // Every holder of the role sees the new rights on their next request, on every node.
+  invalidateAllPrincipals(db);
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { revokeAllForUser } from '../../platform/auth/tokens.js';
+import { invalidateUser } from '../../platform/auth/cache.js';
 import { uniqueViolationColumns } from '../../platform/db/unique.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -201,6 +202,8 @@ export async function update(ctx: AppContext, p: Principal, input: UpdateInput):
       };
     })
     .catch(mapUnique);
+  // Name, type, department, roles, disabled, password: all reach the cached principal or its tokens.
+  invalidateUser(ctx.db, input.id);
   if (passwordHash && result.wasAdmin) forgetGeneratedAdminPassword(ctx.config);
   return result.dto;
 }
@@ -212,4 +215,5 @@ export async function remove(db: Db, p: Principal, id: string): Promise<void> {
     checkPrivilege(p, cur, undefined);
     await repo.deleteUser(k, cur.id);
   });
+  invalidateUser(db, id);
 }

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { hasPermission, type PermissionRequirement } from '@kefu/protocol';
 import { forbidden, unauthorized } from '../http/errors.js';
 import type { Db } from '../db/database.js';
-import { checkToken } from './tokens.js';
-import { loadPrincipal, type Principal } from './principal.js';
+import { hashToken } from './tokens.js';
+import { loadPrincipalByToken, type Principal } from './principal.js';
+import { connectInvalidations, principalCache } from './cache.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,20 +20,37 @@ export function tokenFrom(req: FastifyRequest): string {
   return typeof q === 'string' ? q : '';
 }
 
+/**
+ * Resolves a token to its principal: from the per-node cache (a few seconds, dropped at once by logout,
+ * password change, user or role changes, and across nodes through Redis), else one token+user query plus
+ * the role codes. Used by every /api request and by agent sockets.
+ */
 export async function authenticate(db: Db, token: string): Promise<Principal> {
-  if (!token) throw unauthorized('not_logged_in');
-  const check = await checkToken(db.kysely, token);
-  if (!check.ok) throw unauthorized(check.reason === 'unknown' ? 'not_logged_in' : 'token_expired');
-  const principal = await loadPrincipal(db.kysely, check.userid, token);
-  if (!principal) throw unauthorized('token_expired');
-  return principal;
+  if (!token || token.length > 200) throw unauthorized('not_logged_in');
+  const cache = principalCache(db);
+  const hash = hashToken(token);
+  const hit = cache.get(hash);
+  if (hit) return hit;
+  const gen = cache.generation();
+  const r = await loadPrincipalByToken(db.kysely, hash, token);
+  if (!r.ok) throw unauthorized(r.reason === 'unknown' ? 'not_logged_in' : 'token_expired');
+  cache.set(hash, r.principal, r.expires, gen);
+  return r.principal;
 }
 
 /** /api paths that the login page needs before anyone is logged in. */
 const PUBLIC_API = new Set(['/api/language', '/api/language/languageList']);
 
 /** Every /api route passes through this, except PUBLIC_API; other public routes live outside /api. */
-export function installAuth(app: FastifyInstance, db: Db): void {
+export function installAuth(app: FastifyInstance, db: Db, redisUrl?: string): void {
+  if (redisUrl) {
+    const link = connectInvalidations(db, redisUrl);
+    app.addHook('onReady', async () => {
+      // Do not hold start-up hostage to Redis; until subscribed, the TTL bounds staleness.
+      await Promise.race([link.ready, new Promise((r) => setTimeout(r, 3_000).unref())]);
+    });
+    app.addHook('onClose', async () => link.close());
+  }
   app.addHook('onRequest', async (req) => {
     const path = req.url.split('?')[0];
     if (!path.startsWith('/api/') || PUBLIC_API.has(path)) return;

@@ -16,31 +16,64 @@ export interface Principal {
   token: string;
 }
 
-export async function loadPrincipal(
+export type PrincipalLoad =
+  | { ok: true; principal: Principal; expires: number }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'user' };
+
+/**
+ * The token and its user in one query (a join on the token hash), then the user's role codes. `user`
+ * means the token is valid but its user is gone or disabled.
+ */
+export async function loadPrincipalByToken(
   db: Kysely<Database>,
-  userid: string,
+  tokenHash: string,
   token: string,
-): Promise<Principal | null> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userid).executeTakeFirst();
-  if (!user || user.disabled) return null;
+): Promise<PrincipalLoad> {
+  const row = await db
+    .selectFrom('tokens')
+    .leftJoin('users', 'users.id', 'tokens.userid')
+    .select([
+      'tokens.userid',
+      'tokens.revoked',
+      'tokens.expires',
+      'users.id',
+      'users.orgi',
+      'users.username',
+      'users.uname',
+      'users.usertype',
+      'users.superuser',
+      'users.organ',
+      'users.language',
+      'users.disabled',
+    ])
+    .where('tokens.id', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.revoked) return { ok: false, reason: 'revoked' };
+  if (row.expires < Date.now()) return { ok: false, reason: 'expired' };
+  if (!row.id || row.disabled) return { ok: false, reason: 'user' };
   const codes = await db
     .selectFrom('user_role')
     .innerJoin('role_auth', 'role_auth.roleid', 'user_role.roleid')
     .select('role_auth.code')
-    .where('user_role.userid', '=', userid)
+    .where('user_role.userid', '=', row.id)
     .execute();
   const auth: AuthMap = {};
   for (const { code } of codes) auth[code] = true;
   return {
-    id: user.id,
-    orgi: user.orgi,
-    username: user.username,
-    uname: user.uname,
-    usertype: user.usertype,
-    superuser: user.superuser === 1,
-    organ: user.organ,
-    language: user.language,
-    auth,
-    token,
+    ok: true,
+    expires: row.expires,
+    principal: {
+      id: row.id,
+      orgi: row.orgi ?? '',
+      username: row.username ?? '',
+      uname: row.uname ?? '',
+      usertype: row.usertype ?? '',
+      superuser: row.superuser === 1,
+      organ: row.organ ?? null,
+      language: row.language ?? '',
+      auth,
+      token,
+    },
   };
 }

@@ -102,6 +102,17 @@ export const talkPageQuery = z.object({
   p: z.coerce.number().int().min(1).default(1),
   ps: z.coerce.number().int().min(1).max(100).default(20),
 });
+/**
+ * Ended conversations: `before=<endtime>:<id>` (the `next` cursor of the previous page) pages by keyset;
+ * without it `p` pages by offset.
+ */
+export const endedListQuery = talkPageQuery.extend({
+  before: z
+    .string()
+    .max(100)
+    .regex(/^\d+:[^:]+$/)
+    .optional(),
+});
 /** Keyset paging by seq: `before` returns older messages (newest page when absent); `after` returns newer. */
 export const chatMessageQuery = z.object({
   agentserviceid: z.string().max(64).optional(),

@@ -93,8 +93,13 @@ export interface UploadResult {
 export const talkApi = {
   agentUsers: (talksort: TalkSort, signal?: AbortSignal) =>
     get<{ agentUserList: AgentUserDto[]; businessList: unknown[] }>('/talk/agentuser', { talksort }, signal),
-  ended: (p: number, ps = 20, signal?: AbortSignal) =>
-    get<{ agentServices: Page<EndedService> }>('/talk/end/agentusers', { p, ps }, signal),
+  /** First page without `before`; later pages pass the previous page's `next` cursor (keyset). */
+  ended: (before: string | undefined, ps = 20, signal?: AbortSignal) =>
+    get<{ agentServices: Page<EndedService> & { next: string | null } }>(
+      '/talk/end/agentusers',
+      before ? { before, ps } : { ps },
+      signal,
+    ),
   messages: (q: { agentserviceid: string; before?: number; ps?: number }, ended = false) =>
     // A newer history call cancels an older one (request layer); callers ignore the cancelled one.
     request<MessagePage>(ended ? '/talk/end/message' : '/talk/chatMessage', {

@@ -3,13 +3,13 @@ import {
   agentUserIdQuery,
   blackBody,
   chatMessageQuery,
+  endedListQuery,
   inviteBody,
   readMsgQuery,
   serviceIdQuery,
   tagRelationBody,
   talkAgentUserQuery,
   talkDataQuery,
-  talkPageQuery,
   transferFormQuery,
   transferQuery,
   withdrawSchema,
@@ -35,7 +35,7 @@ export function talkRoutes(app: FastifyInstance, e: Engine): void {
   );
   get('data', (req) => talk.chatData(e, principal(req), parse(talkDataQuery, req.query)));
   get('inqueneuser', (req) => talk.queueList(e, principal(req)));
-  get('end/agentusers', (req) => talk.endedList(e, principal(req), parse(talkPageQuery, req.query)));
+  get('end/agentusers', (req) => talk.endedList(e, principal(req), parse(endedListQuery, req.query)));
   get('chatMessage', (req) => talk.messages(e, principal(req), parse(chatMessageQuery, req.query)));
   get('end/message', (req) => talk.messages(e, principal(req), parse(chatMessageQuery, req.query)));
   get('withdraw', (req) => withdraw(e, principal(req).id, parse(withdrawSchema, req.query).id));

@@ -123,23 +123,50 @@ export async function queueList(e: Engine, p: Principal): Promise<AgentUserDto[]
   });
 }
 
+/** Cursor of a history page: the last row's end time and id (`<endtime>:<id>`). */
+const endedCursor = (r: AgentServiceRow): string => `${r.endtime ?? 0}:${r.id}`;
+
+/**
+ * The agent's ended conversations, newest end first, on the (agentno, status, endtime, id) index.
+ * `before` (a `next` cursor) pages by keyset, so a deep page costs what the first does; `p` still pages
+ * by offset for older clients. `next` is null on the last page.
+ */
 export async function endedList(
   e: Engine,
   p: Principal,
-  q: { p: number; ps: number },
-): Promise<{ agentServices: Page<AgentServiceRow> }> {
+  q: { p: number; ps: number; before?: string },
+): Promise<{ agentServices: Page<AgentServiceRow> & { next: string | null } }> {
   const k = e.db.kysely;
   const base = k.selectFrom('agent_service').where('agentno', '=', p.id).where('status', '=', 'end');
-  const total = Number(
-    (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0,
-  );
-  const list = await base
-    .selectAll()
-    .orderBy('endtime', 'desc')
-    .limit(q.ps)
-    .offset((q.p - 1) * q.ps)
-    .execute();
-  return { agentServices: { list, total, page: q.p, size: q.ps } };
+  let page = base.selectAll();
+  if (q.before) {
+    const cut = q.before.indexOf(':');
+    const endtime = Number(q.before.slice(0, cut));
+    const id = q.before.slice(cut + 1);
+    // endtime <= E bounds the index range; the tie on E is settled by id.
+    page = page
+      .where('endtime', '<=', endtime)
+      .where((eb) => eb.or([eb('endtime', '<', endtime), eb('id', '<', id)]));
+  } else if (q.p > 1) page = page.offset((q.p - 1) * q.ps);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    page
+      .orderBy('endtime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.ps + 1)
+      .execute(),
+  ]);
+  const more = rows.length > q.ps;
+  const list = more ? rows.slice(0, q.ps) : rows;
+  return {
+    agentServices: {
+      list,
+      total: Number(count?.n ?? 0),
+      page: q.p,
+      size: q.ps,
+      next: more ? endedCursor(list[list.length - 1]!) : null,
+    },
+  };
 }
 
 export async function messages(
@@ -150,16 +177,23 @@ export async function messages(
   let sid = q.agentserviceid;
   if (!sid && q.userid) sid = (await srepo.latestServiceOf(e.db.kysely, p.orgi, q.userid))?.id;
   if (!sid) throw badRequest('required', { agentserviceid: 'required' });
+  // The page (keyset on the (agentserviceid, seq) index) is read alongside the access check, not after
+  // it: one round trip on PostgreSQL; nothing is returned unless the check passes.
+  const after = q.after;
+  const page =
+    after !== undefined
+      ? mrepo.messagesAfter(e.db.kysely, sid, after, q.ps + 1)
+      : mrepo.messagesBefore(e.db.kysely, sid, q.before, q.ps + 1);
+  page.catch(() => undefined);
   const s = await followed(e, p, sid);
-  if (q.after !== undefined) {
-    const rows = await mrepo.messagesAfter(e.db.kysely, s.id, q.after, q.ps + 1);
+  const rows = await page;
+  if (after !== undefined) {
     return {
       list: rows.slice(0, q.ps).map((r) => presentMessage(r)),
       hasMore: rows.length > q.ps,
       agentserviceid: s.id,
     };
   }
-  const rows = await mrepo.messagesBefore(e.db.kysely, s.id, q.before, q.ps + 1);
   const hasMore = rows.length > q.ps;
   return {
     list: (hasMore ? rows.slice(1) : rows).map((r) => presentMessage(r)),

@@ -11,7 +11,10 @@ import { MessageList } from './MessageList';
 const PAGE = 20;
 const NO_MESSAGES: ChatMessage[] = [];
 
-/** Ended chats, page by page (p); page 1 replaces the list, later pages append. */
+/**
+ * Ended chats, page by page: the first page (no cursor) replaces the list, "load more" asks for the page
+ * before the previous page's `next` cursor (keyset, as cheap as the first) and appends.
+ */
 export function EndedList({
   selectedId,
   onSelect,
@@ -21,22 +24,22 @@ export function EndedList({
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const [p, setP] = useState(1);
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [list, setList] = useState<EndedService[]>([]);
   const q = useQuery({
-    queryKey: ['dialogue', 'ended', p],
-    queryFn: ({ signal }) => talkApi.ended(p, PAGE, signal),
+    queryKey: ['dialogue', 'ended', cursor ?? ''],
+    queryFn: ({ signal }) => talkApi.ended(cursor, PAGE, signal),
   });
   useEffect(() => {
     const page = q.data?.agentServices;
     if (!page) return;
     setList((cur) => {
-      if (page.page === 1) return page.list;
+      if (!cursor) return page.list;
       const ids = new Set(cur.map((s) => s.id));
       return [...cur, ...page.list.filter((s) => !ids.has(s.id))];
     });
-  }, [q.data]);
-  const total = q.data?.agentServices.total ?? 0;
+  }, [q.data, cursor]);
+  const next = q.data?.agentServices.next ?? null;
 
   if (q.isLoading && !list.length) return <Spin style={{ display: 'block', margin: 32 }} />;
   if (!list.length)
@@ -77,12 +80,12 @@ export function EndedList({
           </div>
         </div>
       ))}
-      {list.length < total && (
+      {next && (
         <Button
           block
           type="link"
           loading={q.isFetching}
-          onClick={() => setP((x) => x + 1)}
+          onClick={() => setCursor(next)}
           data-testid="ended-more"
         >
           {t('dialogue.loadMore')}

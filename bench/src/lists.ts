@@ -1,8 +1,9 @@
 /**
  * B6: list queries over many stored messages (1M; smoke 20k), SQLite. kefu's GET /api/talk/chatMessage
  * (one conversation's newest page and a deep keyset page) and GET /api/talk/end/agentusers (the agent's
- * history of ended conversations, first and deep page) against bare node:http + JSON.stringify serving
- * the same rows from the same file with the same SQL.
+ * history of ended conversations: first page, a deep page by `before` cursor and the same page by
+ * offset) against bare node:http + JSON.stringify serving the same rows from the same file with the
+ * same SQL.
  */
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -118,6 +119,16 @@ export async function listQueries(mode: Mode, log: (s: string) => void): Promise
     const base = `http://127.0.0.1:${port}`;
     const agent = kdb.agentIds[0];
     const deepP = Math.max(2, Math.floor((s.conversations - 1) / 20));
+    // The keyset cursor that reaches the same rows as page deepP: the row just before its first one.
+    const ro = new SQLite(file, { readonly: true });
+    const prev = ro
+      .prepare(
+        `select endtime, id from agent_service where agentno = ? and status = 'end'
+         order by endtime desc, id desc limit 1 offset ?`,
+      )
+      .get(agent, (deepP - 1) * 20 - 1) as { endtime: number; id: string };
+    ro.close();
+    const cursor = encodeURIComponent(`${prev.endtime}:${prev.id}`);
     const cases = [
       {
         name: 'conversation messages, newest page',
@@ -135,7 +146,12 @@ export async function listQueries(mode: Mode, log: (s: string) => void): Promise
         base: `/h?agent=${agent}&p=1&ps=20`,
       },
       {
-        name: `history list, deep page (p=${deepP})`,
+        name: `history list, deep page (before= cursor, row ${(deepP - 1) * 20})`,
+        ours: `/api/talk/end/agentusers?before=${cursor}&ps=20`,
+        base: `/h?agent=${agent}&before=${cursor}&ps=20`,
+      },
+      {
+        name: `history list, deep page by offset (p=${deepP})`,
         ours: `/api/talk/end/agentusers?p=${deepP}&ps=20`,
         base: `/h?agent=${agent}&p=${deepP}&ps=20`,
       },

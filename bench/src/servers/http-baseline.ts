@@ -3,6 +3,7 @@
  * same SQL the app issues (no auth, no framework, no presenter).
  *   GET /m?sid=&before=&ps=   newest page (or the page before seq) of one conversation, ascending
  *   GET /h?agent=&p=&ps=      one agent's ended conversations, newest end first, with total
+ *   GET /h?agent=&before=E:I&ps=   the same by keyset (the page after the row with endtime E, id I)
  */
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -20,7 +21,11 @@ const pageNewest = db.prepare(
 );
 const endedCount = db.prepare("select count(*) as n from agent_service where agentno = ? and status = 'end'");
 const endedPage = db.prepare(
-  "select * from agent_service where agentno = ? and status = 'end' order by endtime desc limit ? offset ?",
+  "select * from agent_service where agentno = ? and status = 'end' order by endtime desc, id desc limit ? offset ?",
+);
+const endedBefore = db.prepare(
+  `select * from agent_service where agentno = ? and status = 'end' and endtime <= ? and (endtime < ? or id < ?)
+   order by endtime desc, id desc limit ?`,
 );
 
 createServer((req, res) => {
@@ -39,11 +44,20 @@ createServer((req, res) => {
     const p = Number(q.get('p') ?? 1);
     const ps = Number(q.get('ps') ?? 20);
     const agent = q.get('agent');
+    const before = q.get('before');
     const total = (endedCount.get(agent) as { n: number }).n;
-    const list = endedPage.all(agent, ps, (p - 1) * ps);
+    let rows: Array<{ endtime: number; id: string }>;
+    if (before) {
+      const [e, id] = [Number(before.slice(0, before.indexOf(':'))), before.slice(before.indexOf(':') + 1)];
+      rows = endedBefore.all(agent, e, e, id, ps + 1) as typeof rows;
+    } else rows = endedPage.all(agent, ps + 1, (p - 1) * ps) as typeof rows;
+    const more = rows.length > ps;
+    const list = more ? rows.slice(0, ps) : rows;
+    const last = list[list.length - 1];
+    const next = more && last ? `${last.endtime}:${last.id}` : null;
     body = {
       success: true,
-      data: { agentServices: { list, total, page: p, size: ps } },
+      data: { agentServices: { list, total, page: p, size: ps, next } },
       msg: 'ok',
       code: 200,
     };

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { ErrEnvelope } from '@kefu/protocol';
 import type { AppConfig } from '../src/config.js';
@@ -7,6 +7,7 @@ import type { Database } from '../src/platform/db/schema.js';
 import { newId } from '../src/platform/ids.js';
 import { seed, type SeedResult } from '../src/modules/seed/seed.service.js';
 import { createTestApp, insertUser, type TestApp, type UserFactoryInput } from './harness.js';
+import { startLive, type LiveServer } from './live.js';
 
 /** Factories for the organisation-admin tests: a seeded app, logged-in users with chosen codes, row counts. */
 export interface SeededApp extends TestApp {
@@ -21,6 +22,42 @@ export async function createSeededApp(overrides: Partial<AppConfig> = {}): Promi
   const seeded = await seed(t.db, t.config);
   const adminToken = await login(t.app, 'admin', t.config.adminPassword ?? ADMIN_PASSWORD);
   return { ...t, seeded, adminToken };
+}
+
+/** What a test file opens per test through `perTest()`; all of it is closed after each test. */
+export interface PerTest {
+  /** The app the running test opened with `seeded()` (for helpers defined outside the test). */
+  readonly t: SeededApp;
+  /** A seeded app with the admin logged in. */
+  seeded(overrides?: Partial<AppConfig>): Promise<SeededApp>;
+  /** A live server (HTTP + socket.io); its database is dropped afterwards. */
+  live(...args: Parameters<typeof startLive>): Promise<LiveServer>;
+  /** Sockets to disconnect after the test. */
+  readonly sockets: Array<{ disconnect(): unknown }>;
+}
+
+/** Registers the afterEach that disconnects the sockets, closes the app and stops the live server. */
+export function perTest(): PerTest {
+  let t: SeededApp | undefined;
+  let srv: LiveServer | undefined;
+  const sockets: Array<{ disconnect(): unknown }> = [];
+  afterEach(async () => {
+    sockets.splice(0).forEach((s) => s.disconnect());
+    await t?.close();
+    t = undefined;
+    await srv?.stop();
+    await srv?.tdb.drop();
+    srv = undefined;
+  });
+  return {
+    get t() {
+      if (!t) throw new Error('no app opened in this test');
+      return t;
+    },
+    seeded: async (overrides) => (t = await createSeededApp(overrides)),
+    live: async (...args) => (srv = await startLive(...args)),
+    sockets,
+  };
 }
 
 export interface Res<T = unknown> {

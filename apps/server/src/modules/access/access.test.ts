@@ -1,19 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccessCodeDto, AccessPointDto, FaqItemDto, WidgetConfigDto } from '@kefu/protocol';
-import {
-  call,
-  count,
-  createSeededApp,
-  expectError,
-  userWithCodes,
-  type SeededApp,
-} from '../../../test/factories.js';
+import { call, count, expectError, userWithCodes, type SeededApp, perTest } from '../../../test/factories.js';
 
-let t: SeededApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const env = perTest();
 
 const newAccess = async (s: SeededApp, name = 'Main site', domain = 'www.example.com') => {
   const r = await call<AccessPointDto>(s.app, s.adminToken, 'POST', '/api/dialogue/access/save', {
@@ -26,7 +15,7 @@ const newAccess = async (s: SeededApp, name = 'Main site', domain = 'www.example
 
 describe('website access points', () => {
   it('create, list, update, embed code, delete (with settings and FAQ)', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const ap = await newAccess(t);
     expect(ap.id).toMatch(/^[0-9a-f]{32}$/);
     const list = await call<AccessPointDto[]>(t.app, t.adminToken, 'GET', '/api/dialogue/access/list');
@@ -73,7 +62,7 @@ describe('website access points', () => {
   });
 
   it('bad input stores nothing; names are unique; the code guards every call', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     await newAccess(t);
     const bad: Array<[Record<string, unknown>, string]> = [
       [{ name: '', domain: 'a.com' }, 'required'],
@@ -96,7 +85,7 @@ describe('website access points', () => {
 
 describe('widget settings sections', () => {
   it('defaults, partial saves, reset; validation keeps the stored document', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const ap = await newAccess(t);
     const detail = await call<{ color: string; text: string }>(
       t.app,
@@ -188,10 +177,10 @@ describe('widget settings sections', () => {
 
 describe('FAQ', () => {
   it('adds, edits, sorts and deletes questions; bad input stores nothing', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const ap = await newAccess(t);
     const add = (question: string) =>
-      call<FaqItemDto>(t!.app, t!.adminToken, 'POST', '/api/problem/save', {
+      call<FaqItemDto>(t.app, t.adminToken, 'POST', '/api/problem/save', {
         appid: ap.id,
         question,
         answer: `A ${question}`,
@@ -231,7 +220,7 @@ describe('FAQ', () => {
 
 describe('public widget config', () => {
   it('serves the access point settings without login; a forged appid is 404', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const ap = await newAccess(t);
     await call(t.app, t.adminToken, 'POST', '/api/invote/save', { appid: ap.id, enabled: true, delay: 5 });
     await call(t.app, t.adminToken, 'POST', '/api/problem/save', {
@@ -260,7 +249,7 @@ describe('public widget config', () => {
   });
 
   it("lists the organisation's skill groups (not plain departments) for /visitor/navigation", async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const ap = await newAccess(t);
     const now = Date.now();
     const organ = (id: string, name: string, skill: number, sortindex: number) => ({

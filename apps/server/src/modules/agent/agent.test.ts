@@ -1,22 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSION_CODES } from '@kefu/protocol';
 import { insertUser } from '../../../test/harness.js';
-import {
-  call,
-  createSeededApp,
-  expectError,
-  login,
-  snapshot,
-  userWithCodes,
-  type SeededApp,
-} from '../../../test/factories.js';
+import { call, expectError, login, snapshot, userWithCodes, perTest } from '../../../test/factories.js';
 import { hashToken } from '../../platform/auth/tokens.js';
 
-let t: SeededApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const env = perTest();
 
 const USER_KEYS = [
   'id',
@@ -40,7 +28,7 @@ const USER_KEYS = [
 
 describe('GET /api/agent', () => {
   it('returns the session user, organ, auth map and origin', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const r = await call<Record<string, unknown>>(t.app, t.adminToken, 'GET', '/api/agent', undefined, {
       host: 'kefu.example:8443',
     });
@@ -82,7 +70,7 @@ describe('GET /api/agent', () => {
   });
 
   it("a plain user's auth map holds exactly their roles' codes", async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const u = await userWithCodes(t, ['A01', 'A04']);
     const r = await call<{
       auth: Record<string, true>;
@@ -97,7 +85,7 @@ describe('GET /api/agent', () => {
 
 describe('POST /api/agent and sound', () => {
   it('updates the profile and returns the user', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const r = await call<{ uname: string; language: string }>(t.app, t.adminToken, 'POST', '/api/agent', {
       uname: ' Boss ',
       language: 'en',
@@ -110,7 +98,7 @@ describe('POST /api/agent and sound', () => {
   });
 
   it('stores sound switches', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const r = await call(t.app, t.adminToken, 'POST', '/api/agent/my/sound', {
       warningtone: 0,
       messagetone: '1',
@@ -137,12 +125,12 @@ describe('POST /api/agent and sound', () => {
 
 describe('password change', () => {
   it('checks the old password and strength, then revokes every token of the user', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const u = await insertUser(t.db);
     const a = await login(t.app, u.username, u.password);
     const b = await login(t.app, u.username, u.password);
     const hashOf = () =>
-      t!.db.kysely
+      t.db.kysely
         .selectFrom('users')
         .select('password_hash')
         .where('id', '=', u.id)
@@ -192,7 +180,7 @@ describe('password change', () => {
 
 describe('common lists', () => {
   it('skillList lists skill groups; userList filters by department', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const skills = await call<{ id: string; name: string; parentid: string | null }[]>(
       t.app,
       t.adminToken,

@@ -1,42 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BlackEntryDto, LeaveMessageOffer, Page, VisitorNewResult } from '@kefu/protocol';
-import {
-  call,
-  count,
-  createSeededApp,
-  expectError,
-  userWithCodes,
-  type SeededApp,
-} from '../../../test/factories.js';
-import {
-  addAccessPoint,
-  call as emit,
-  next,
-  startLive,
-  visitorReady,
-  type LiveServer,
-} from '../../../test/live.js';
+import { call, count, expectError, userWithCodes, perTest } from '../../../test/factories.js';
+import { addAccessPoint, call as emit, next, visitorReady } from '../../../test/live.js';
 import { insertUser } from '../../../test/harness.js';
 import { issueToken } from '../../platform/auth/tokens.js';
 import { isVisitorBlocked } from './black.repository.js';
 
-let t: SeededApp | undefined;
-let srv: LiveServer | undefined;
-const sockets: Array<{ disconnect(): unknown }> = [];
-afterEach(async () => {
-  sockets.splice(0).forEach((s) => s.disconnect());
-  await t?.close();
-  t = undefined;
-  await srv?.stop();
-  await srv?.tdb.drop();
-  srv = undefined;
-});
+const env = perTest();
 
 describe('blacklist admin', () => {
   it('save, addIp, list, delete, clean; bad input stores nothing; code A09_A03_A10', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const admin = (url: string, body?: Record<string, unknown>) =>
-      call<BlackEntryDto>(t!.app, t!.adminToken, body ? 'POST' : 'GET', url, body);
+      call<BlackEntryDto>(t.app, t.adminToken, body ? 'POST' : 'GET', url, body);
     const u = await admin('/api/black/save', { userid: 'visitor-1', controltime: 0, description: 'spam' });
     expect(u.body.data).toMatchObject({ kind: 'user', value: 'visitor-1', endtime: null, expired: false });
     const again = await admin('/api/black/save', { userid: 'visitor-1', controltime: 2 });
@@ -73,7 +49,7 @@ describe('blacklist admin', () => {
   });
 
   it('expiry: an entry blocks until its end time', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     await call(t.app, t.adminToken, 'POST', '/api/black/save', { userid: 'v-exp', controltime: 1 });
     const now = Date.now();
     expect(await isVisitorBlocked(t.db.kysely, 'kefu', 'v-exp', now)).toBe(true);
@@ -84,7 +60,7 @@ describe('blacklist admin', () => {
 
 describe('engine: a blacklisted visitor cannot start a chat', () => {
   it('by visitor id and by IP, with the leave-message offer; expired entries no longer block', async () => {
-    srv = await startLive();
+    const srv = await env.live();
     const appid = await addAccessPoint(srv.tdb);
     const admin = await issueToken(
       srv.tdb.db.kysely,
@@ -93,12 +69,12 @@ describe('engine: a blacklisted visitor cannot start a chat', () => {
       3_600_000,
     );
     const post = (url: string, payload: Record<string, unknown>) =>
-      srv!.app
+      srv.app
         .inject({ method: 'POST', url, headers: { authorization: admin }, payload })
         .then((r) => r.json<{ success: boolean }>());
 
     const v1 = await visitorReady(srv.url, appid);
-    sockets.push(v1.s);
+    env.sockets.push(v1.s);
     expect((await post('/api/black/save', { userid: v1.userid, controltime: 1 })).success).toBe(true);
     const offer = next<LeaveMessageOffer>(v1.s, 'leavemsg');
     const r1 = await emit<VisitorNewResult>(v1.s, 'new');
@@ -112,7 +88,7 @@ describe('engine: a blacklisted visitor cannot start a chat', () => {
     expect((await emit<VisitorNewResult>(v1.s, 'new')).success).toBe(true);
 
     const v2 = await visitorReady(srv.url, appid);
-    sockets.push(v2.s);
+    env.sockets.push(v2.s);
     const ip = (
       await srv.tdb.db.kysely
         .selectFrom('visitor')

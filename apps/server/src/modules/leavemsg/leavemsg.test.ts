@@ -1,21 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LeaveMessageDto, Page } from '@kefu/protocol';
-import {
-  call,
-  count,
-  createSeededApp,
-  expectError,
-  userWithCodes,
-  type SeededApp,
-} from '../../../test/factories.js';
+import { call, count, expectError, userWithCodes, type SeededApp, perTest } from '../../../test/factories.js';
 import { insertVisitor } from '../access/channel-fixtures.js';
 import { LEAVEMSG_RATE } from './leavemsg.routes.js';
 
-let t: SeededApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const env = perTest();
 
 let ipSeq = 0;
 const post = (s: SeededApp, body: Record<string, unknown>, ip = `10.1.0.${++ipSeq}`) =>
@@ -40,7 +29,7 @@ const valid = {
 
 describe('public leave message', () => {
   it('validates with the shared validators and the access point settings; nothing stored on failure', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const bad: Array<[Record<string, unknown>, string, number?]> = [
       [{ mobile: '12345' }, 'phone_format'],
       [{ mobile: '11800138000' }, 'phone_format'],
@@ -92,7 +81,7 @@ describe('public leave message', () => {
   });
 
   it('is rate limited per IP', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     for (let i = 0; i < LEAVEMSG_RATE.max; i++)
       expect((await post(t, valid, '10.9.9.9')).body.success).toBe(true);
     const limited = await post(t, valid, '10.9.9.9');
@@ -105,14 +94,14 @@ describe('public leave message', () => {
 
 describe('leave message handling', () => {
   it('supervisors list and allocate; agents see their own, count and complete them', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const a = (await post(t, valid)).body.data.id;
     const b = (await post(t, { ...valid, content: '第二条' })).body.data.id;
     const agent = await userWithCodes(t, ['A01']);
     const other = await userWithCodes(t, ['A01']);
     const sup = await userWithCodes(t, ['A01', 'A03']);
     const size = async (token: string) =>
-      (await call<number>(t!.app, token, 'GET', '/api/leavemsg/size')).body.data;
+      (await call<number>(t.app, token, 'GET', '/api/leavemsg/size')).body.data;
     expect(await size(sup.token)).toBe(2);
     expect(await size(agent.token)).toBe(0);
     expect((await call(t.app, agent.token, 'GET', '/api/leavemsg/list')).status).toBe(403);

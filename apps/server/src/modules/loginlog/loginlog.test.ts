@@ -1,19 +1,15 @@
 import ExcelJS from 'exceljs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { call, createSeededApp, userWithCodes, type SeededApp } from '../../../test/factories.js';
+import { describe, expect, it } from 'vitest';
+import { call, userWithCodes, perTest } from '../../../test/factories.js';
 import type { LoginLogDto } from './loginlog.presenter.js';
 
-let t: SeededApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const env = perTest();
 
 type PageRes = { list: LoginLogDto[]; total: number; page: number; size: number };
 
 describe('login log', () => {
   it('pages with filters and needs A06_A02_A08', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     await call(t.app, null, 'POST', '/tokens', { username: 'admin', password: 'wrong' });
     await call(t.app, null, 'POST', '/tokens', { username: 'ghost', password: 'wrong' });
     const viewer = await userWithCodes(t, ['A06_A02_A08']);
@@ -66,7 +62,7 @@ describe('login log', () => {
   });
 
   it('exports an .xlsx, with the token in the query', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     await call(t.app, null, 'POST', '/tokens', { username: 'admin', password: 'wrong' });
     const res = await t.app.inject({
       method: 'GET',

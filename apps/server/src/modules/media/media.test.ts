@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { perTest } from '../../../test/factories.js';
 import type { MessageDto, VisitorNewResult } from '@kefu/protocol';
 import {
   addAccessPoint,
@@ -7,19 +8,11 @@ import {
   call,
   connected,
   ok,
-  startLive,
   visitorReady,
   type LiveServer,
 } from '../../../test/live.js';
 
-let srv: LiveServer | undefined;
-const sockets: Array<{ disconnect(): unknown }> = [];
-afterEach(async () => {
-  sockets.splice(0).forEach((s) => s.disconnect());
-  await srv?.stop();
-  await srv?.tdb.drop();
-  srv = undefined;
-});
+const env = perTest();
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
@@ -58,7 +51,7 @@ async function upload(
 
 describe('uploads and media', () => {
   it('checks type and size; serves media to agents and to the visitor of the conversation only', async () => {
-    srv = await startLive();
+    const srv = await env.live();
     const appid = await addAccessPoint(srv.tdb);
     const a = await addAgent(srv.tdb);
     const auth = { authorization: a.token };
@@ -90,11 +83,11 @@ describe('uploads and media', () => {
     expect(got.headers['content-type']).toBe('image/png');
     // the agent sends it to a visitor: that visitor may fetch it, another may not
     const as = agentSocket(srv.url, a.token);
-    sockets.push(as);
+    env.sockets.push(as);
     await connected(as);
     ok(await call(as, 'agentstatus', { status: 'ready' }));
     const v = await visitorReady(srv.url, appid);
-    sockets.push(v.s);
+    env.sockets.push(v.s);
     ok(await call<VisitorNewResult>(v.s, 'new'));
     const m = ok(
       await call<MessageDto>(as, 'message', {
@@ -109,7 +102,7 @@ describe('uploads and media', () => {
     const vt = `${v.userid}.${v.token}`;
     expect((await srv.app.inject({ url: `/res/image.html?id=${id}&vt=${vt}` })).statusCode).toBe(200);
     const other = await visitorReady(srv.url, appid);
-    sockets.push(other.s);
+    env.sockets.push(other.s);
     expect(
       (await srv.app.inject({ url: `/res/image.html?id=${id}&vt=${other.userid}.${other.token}` }))
         .statusCode,

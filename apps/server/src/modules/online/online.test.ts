@@ -1,22 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OnlineTalkDto, OnlineTraceDto, OnlineVisitorDto, Page, PageViewAck } from '@kefu/protocol';
 import { ONLINE_WINDOW_MS } from '@kefu/protocol';
-import {
-  call,
-  count,
-  createSeededApp,
-  expectError,
-  userWithCodes,
-  type SeededApp,
-} from '../../../test/factories.js';
+import { call, count, expectError, userWithCodes, type SeededApp, perTest } from '../../../test/factories.js';
 import { insertConversation, insertVisitor } from '../access/channel-fixtures.js';
 import { PAGEVIEW_RATE } from './online.routes.js';
 
-let t: SeededApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const env = perTest();
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -65,7 +54,7 @@ const ageVisitor = (s: SeededApp, traceid: string, ms: number) =>
 
 describe('POST /im/pageview', () => {
   it('rejects bad input (forged appid → 404) and stores nothing', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const bad: Array<[Record<string, unknown> | string, string, number?]> = [
       [view('t1', { appid: 'forged' }), 'access_point_not_found', 404],
       [view('t1', { appid: '' }), 'required'],
@@ -88,7 +77,7 @@ describe('POST /im/pageview', () => {
   });
 
   it('stores page views and one visitor per trace; heartbeats only refresh last seen', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const r = await report(t, view('traceA'), '10.9.9.9');
     expect(r.body).toMatchObject({ success: true, data: { invite: null } });
     await report(t, view('traceA', { hb: 1 }), '10.9.9.9');
@@ -126,7 +115,7 @@ describe('POST /im/pageview', () => {
   });
 
   it('limits reports per IP (429) without storing the refused ones', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     for (let i = 0; i < PAGEVIEW_RATE.max; i++) {
       const r = await report(t, view('traceR', { url: `https://a.com/${i}` }), '10.7.7.7');
       expect(r.status).toBe(200);
@@ -140,7 +129,7 @@ describe('POST /im/pageview', () => {
 
 describe('/api/online', () => {
   it('is guarded by A02', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const none = await userWithCodes(t, ['A01']);
     const a02 = await userWithCodes(t, ['A02']);
     for (const path of [
@@ -159,7 +148,7 @@ describe('/api/online', () => {
   });
 
   it('lists online visitors (paged) and the history with offline ones', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     for (const id of ['v1', 'v2', 'v3']) await report(t, view(id));
     await ageVisitor(t, 'v1', ONLINE_WINDOW_MS + 1000);
     const p1 = await call<Page<OnlineVisitorDto>>(
@@ -193,7 +182,7 @@ describe('/api/online', () => {
   });
 
   it('invites an online visitor: the next report carries the invite once; the answer is recorded', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const me = await adminId(t);
     expectError(
       await call(t.app, t.adminToken, 'GET', '/api/online/invite?traceid=nobody'),
@@ -210,7 +199,7 @@ describe('/api/online', () => {
     expect((await report(t, view('inv1', { hb: 1 }))).body.data.invite).toBeNull();
 
     const answer = (body: Record<string, unknown>) =>
-      t!.app.inject({
+      t.app.inject({
         method: 'POST',
         url: '/im/invite',
         payload: JSON.stringify(body),
@@ -243,7 +232,7 @@ describe('/api/online', () => {
   });
 
   it('talk: only the conversation the caller serves; clear errors otherwise', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const me = await adminId(t);
     await report(t, view('tk1'));
     expectError(await call(t.app, t.adminToken, 'GET', '/api/online/talk?traceid=tk1'), 'online_not_in_chat');

@@ -1,28 +1,24 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertUser } from '../../../test/harness.js';
 import {
   call,
-  createSeededApp,
   expectError,
   snapshot,
   userWithCodes,
   type SeededApp,
+  perTest,
 } from '../../../test/factories.js';
 import { uniqueViolationColumns } from '../../platform/db/unique.js';
 import type { OrganDto } from './organ.presenter.js';
 
-let t: SeededApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const env = perTest();
 
 const save = (s: SeededApp, body: Record<string, unknown>, token = s.adminToken) =>
   call<OrganDto>(s.app, token, 'POST', '/api/organ/save', body);
 
 describe('department permissions', () => {
   it('either A09_A02_A01 or A09_A03_A13 suffices; neither is 403', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const a13 = await userWithCodes(t, ['A09_A03_A13']);
     const a01 = await userWithCodes(t, ['A09_A02_A01']);
     const none = await userWithCodes(t, ['A01', 'A09_A02_A02']);
@@ -40,7 +36,7 @@ describe('department permissions', () => {
 
 describe('department tree', () => {
   it('creates, lists with user counts, updates and deletes', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const sales = (await save(t, { name: ' Sales ', skill: true })).body.data;
     expect(sales).toMatchObject({ name: 'Sales', parentid: null, skill: true, usercount: 0 });
     const east = (await save(t, { name: 'East', parentid: sales.id })).body.data;
@@ -64,7 +60,7 @@ describe('department tree', () => {
   });
 
   it('refuses bad input and leaves the data unchanged', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const root = (await save(t, { name: 'Root' })).body.data;
     const child = (await save(t, { name: 'Child', parentid: root.id })).body.data;
     const grand = (await save(t, { name: 'Grand', parentid: child.id })).body.data;
@@ -91,7 +87,7 @@ describe('department tree', () => {
   });
 
   it('two concurrent saves of one name: one wins, the other gets name_repeat (index-backed)', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const results = await Promise.all([
       save(t, { name: 'Race' }),
       save(t, { name: 'Race' }),
@@ -102,7 +98,7 @@ describe('department tree', () => {
   });
 
   it('recognises a unique violation of the dialect under test', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const row = await t.db.kysely.selectFrom('organ').selectAll().executeTakeFirstOrThrow();
     const err = await t.db.kysely
       .insertInto('organ')

@@ -1,28 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuickReplyDto, QuickTypeDto } from '@kefu/protocol';
-import {
-  call,
-  count,
-  createSeededApp,
-  expectError,
-  userWithCodes,
-  type SeededApp,
-} from '../../../test/factories.js';
+import { call, count, expectError, userWithCodes, perTest } from '../../../test/factories.js';
 
-let t: SeededApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const env = perTest();
 
 const as =
   (token: string) =>
   <T>(url: string, body?: Record<string, unknown>) =>
-    call<T>(t!.app, token, body ? 'POST' : 'GET', url, body);
+    call<T>(env.t.app, token, body ? 'POST' : 'GET', url, body);
 
 describe('quick replies', () => {
   it('types tree: save, update, repeat and parent checks, delete with its subtree and replies', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const admin = as(t.adminToken);
     const root = (await admin<QuickTypeDto>('/api/agent/quickreply/type/save', { name: '售前' })).body.data;
     expect(root).toMatchObject({ name: '售前', parentid: null, type: 'pub' });
@@ -73,7 +62,7 @@ describe('quick replies', () => {
   });
 
   it('replies: public need A09_A03_A09, personal belong to their agent; list, filter, search, rank, delete', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const admin = as(t.adminToken);
     const ann = await userWithCodes(t, ['A01']);
     const bob = await userWithCodes(t, ['A01']);

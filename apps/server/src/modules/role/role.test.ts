@@ -1,24 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  call,
-  createSeededApp,
-  expectError,
-  insertRole,
-  snapshot,
-  userWithCodes,
-  type SeededApp,
-} from '../../../test/factories.js';
+import { describe, expect, it } from 'vitest';
+import { call, expectError, insertRole, snapshot, userWithCodes, perTest } from '../../../test/factories.js';
 import type { RoleDto } from './role.presenter.js';
 
-let t: SeededApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const env = perTest();
 
 describe('role permissions', () => {
   it('needs A09_A02_A02', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const without = await userWithCodes(t, ['A09_A02_A01', 'A09_A03_A13']);
     const r = await call(t.app, without.token, 'GET', '/api/role/list');
     expect(r.status).toBe(403);
@@ -41,7 +29,7 @@ describe('role permissions', () => {
 
 describe('roles', () => {
   it('creates, lists with user counts, updates, sets codes and deletes', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const list0 = (await call<RoleDto[]>(t.app, t.adminToken, 'GET', '/api/role/list')).body.data;
     expect(list0.map((r) => [r.name, r.usercount])).toEqual([
       ['管理员', 1],
@@ -86,7 +74,7 @@ describe('roles', () => {
   });
 
   it('refuses bad input and leaves the data unchanged', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const agentRole = (
       await t.db.kysely.selectFrom('role').select('id').where('name', '=', '客服').executeTakeFirstOrThrow()
     ).id;
@@ -112,12 +100,12 @@ describe('roles', () => {
   });
 
   it('a role manager only grants codes they hold', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const u = await userWithCodes(t, ['A09_A02_A02', 'A01']);
     const other = await insertRole(t.db, []);
     const before = await snapshot(t.db);
     const save = (id: string, codes: string[]) =>
-      call(t!.app, u.token, 'POST', '/api/role/auth/save', { id, codes });
+      call(t.app, u.token, 'POST', '/api/role/auth/save', { id, codes });
     expect((await save(u.roleid, ['A09_A02_A02', 'A01', 'A09'])).status).toBe(403);
     expect((await save(other, ['A06'])).status).toBe(403);
     expect(await snapshot(t.db)).toBe(before);
@@ -125,7 +113,7 @@ describe('roles', () => {
   });
 
   it('nobody removes their own right to manage roles', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const u = await userWithCodes(t, ['A09_A02_A02', 'A01']);
     const before = await snapshot(t.db);
     expectError(

@@ -1,27 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OpinionDto, SatisfactionSettingsDto } from '@kefu/protocol';
-import {
-  call,
-  count,
-  createSeededApp,
-  expectError,
-  userWithCodes,
-  type SeededApp,
-} from '../../../test/factories.js';
+import { call, count, expectError, userWithCodes, type SeededApp, perTest } from '../../../test/factories.js';
 import { insertConversation, insertVisitor } from '../access/channel-fixtures.js';
 
-let t: SeededApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const env = perTest();
 
 const admin = <T>(s: SeededApp, method: 'GET' | 'POST', url: string, body?: Record<string, unknown>) =>
   call<T>(s.app, s.adminToken, method, url, body);
 
 describe('satisfaction settings and opinions', () => {
   it('data, enabled, update; bad input changes nothing; code A09_A03_A04', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const d = await admin<SatisfactionSettingsDto & { opinions: OpinionDto[] }>(
       t,
       'GET',
@@ -53,8 +42,8 @@ describe('satisfaction settings and opinions', () => {
   });
 
   it('opinion list, save, update, detail, sort, delete', async () => {
-    t = await createSeededApp();
-    const save = (name: string) => admin<OpinionDto>(t!, 'POST', '/api/opinion/save', { name });
+    const t = await env.seeded();
+    const save = (name: string) => admin<OpinionDto>(t, 'POST', '/api/opinion/save', { name });
     const a = (await save('态度不好')).body.data;
     const b = (await save('回复太慢')).body.data;
     expectError(await save('态度不好'), 'name_repeat');
@@ -79,12 +68,12 @@ describe('satisfaction settings and opinions', () => {
 
 describe('visitor rating (POST /im/satis)', () => {
   it('stores level, opinions and comment on the conversation; re-rating only when allowed', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const op = (await admin<OpinionDto>(t, 'POST', '/api/opinion/save', { name: '回复太慢' })).body.data;
     const v = await insertVisitor(t.db, 'demo');
     const sid = await insertConversation(t.db, 'demo', v.userid, 'end');
     const rate = (extra: Record<string, unknown>) =>
-      call(t!.app, null, 'POST', '/im/satis', {
+      call(t.app, null, 'POST', '/im/satis', {
         appid: 'demo',
         userid: v.userid,
         token: v.token,

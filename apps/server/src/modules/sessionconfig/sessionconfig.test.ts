@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AgentUserDto,
   SessionConfigDto,
@@ -6,13 +6,7 @@ import type {
   TransferResultDto,
   VisitorNewResult,
 } from '@kefu/protocol';
-import {
-  call,
-  createSeededApp,
-  expectError,
-  userWithCodes,
-  type SeededApp,
-} from '../../../test/factories.js';
+import { call, expectError, userWithCodes, type SeededApp, perTest } from '../../../test/factories.js';
 import {
   addAccessPoint,
   addAgent,
@@ -23,7 +17,6 @@ import {
   connected,
   next,
   ok,
-  startLive,
   until,
   visitorReady,
   type LiveServer,
@@ -32,17 +25,7 @@ import { insertUser } from '../../../test/harness.js';
 import { issueToken } from '../../platform/auth/tokens.js';
 import { DEFAULT_SESSION_CONFIG, loadSessionConfig } from '../conversation/session-config.js';
 
-let t: SeededApp | undefined;
-let srv: LiveServer | undefined;
-const sockets: Array<{ disconnect(): unknown }> = [];
-afterEach(async () => {
-  sockets.splice(0).forEach((s) => s.disconnect());
-  await t?.close();
-  t = undefined;
-  await srv?.stop();
-  await srv?.tdb.drop();
-  srv = undefined;
-});
+const env = perTest();
 
 const get = (app: SeededApp, token: string) =>
   call<SessionConfigDto>(app.app, token, 'GET', '/api/sessionConfig');
@@ -51,7 +34,7 @@ const save = (app: SeededApp, token: string, section: string, body: Record<strin
 
 describe('session config admin', () => {
   it('any logged-in user reads it (defaults filled); each save section needs its code', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const agent = await userWithCodes(t, ['A01']);
     const r = await get(t, agent.token);
     expect(r.body.success).toBe(true);
@@ -87,7 +70,7 @@ describe('session config admin', () => {
   });
 
   it('a partial save changes only its own keys of its own section', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const before = (await get(t, t.adminToken)).body.data;
     const r = await save(t, t.adminToken, 'prompt', {
       sessionmsg: '  你好 <b>hi</b>  ',
@@ -135,7 +118,7 @@ describe('session config admin', () => {
   });
 
   it('bad input changes nothing', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     await save(t, t.adminToken, 'other', { transtiptimeout: 9 });
     const before = (await get(t, t.adminToken)).body.data;
     const long = 'x'.repeat(501);
@@ -175,7 +158,7 @@ async function liveAdmin(s: LiveServer): Promise<string> {
 async function readyAgent(s: LiveServer) {
   const a = await addAgent(s.tdb);
   const sock = agentSocket(s.url, a.token);
-  sockets.push(sock);
+  env.sockets.push(sock);
   await connected(sock);
   ok(await emit(sock, 'agentstatus', { status: 'ready' }));
   return { ...a, sock };
@@ -186,19 +169,19 @@ const seats = (s: LiveServer, userid: string, users: number, maxusers: number) =
 
 describe('saved settings drive the engine at once', () => {
   it('allocation: strategy and last-agent preference change who gets the next chat', async () => {
-    srv = await startLive();
+    const srv = await env.live();
     const admin = await liveAdmin(srv);
     const appid = await addAccessPoint(srv.tdb);
     const a = await readyAgent(srv);
     const b = await readyAgent(srv);
     type V = Awaited<ReturnType<typeof visitorReady>>;
     const chat = async (known?: V) => {
-      const v = known ?? (await visitorReady(srv!.url, appid));
-      if (!known) sockets.push(v.s);
+      const v = known ?? (await visitorReady(srv.url, appid));
+      if (!known) env.sockets.push(v.s);
       return { v, r: ok(await emit<VisitorNewResult>(v.s, 'new')) };
     };
     const end = async (token: string, id: string) =>
-      expect((await api(srv!, token, `/api/talk/end?agentserviceid=${id}`)).json.success).toBe(true);
+      expect((await api(srv, token, `/api/talk/end?agentserviceid=${id}`)).json.success).toBe(true);
     const tokenOf = (id: string) => (id === a.id ? a.token : b.token);
 
     // strategy: a 2/10 (20 %), b 1/2 (50 %): idle-first → b (fewer chats), least-busy → a
@@ -237,12 +220,12 @@ describe('saved settings drive the engine at once', () => {
   });
 
   it('other: transtiptimeout sets how long a transfer prompt waits', async () => {
-    srv = await startLive();
+    const srv = await env.live();
     const admin = await liveAdmin(srv);
     const appid = await addAccessPoint(srv.tdb);
     const a = await readyAgent(srv);
     const v = await visitorReady(srv.url, appid);
-    sockets.push(v.s);
+    env.sockets.push(v.s);
     expect(ok(await emit<VisitorNewResult>(v.s, 'new')).agent?.id).toBe(a.id);
     const b = await readyAgent(srv);
     const au = (await api<{ agentUserList: AgentUserDto[] }>(srv, a.token, '/api/talk/agentuser')).json.data

@@ -1,41 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   localParts,
   type LeaveMessageOffer,
   type VisitorNewResult,
   type WorkScheduleDto,
 } from '@kefu/protocol';
-import {
-  call,
-  count,
-  createSeededApp,
-  expectError,
-  userWithCodes,
-  type SeededApp,
-} from '../../../test/factories.js';
-import {
-  addAccessPoint,
-  call as emit,
-  next,
-  startLive,
-  visitorReady,
-  type LiveServer,
-} from '../../../test/live.js';
+import { call, count, expectError, userWithCodes, perTest } from '../../../test/factories.js';
+import { addAccessPoint, call as emit, next, visitorReady, type LiveServer } from '../../../test/live.js';
 import { issueToken } from '../../platform/auth/tokens.js';
 import { insertUser } from '../../../test/harness.js';
 import { workTimeDecision } from './workservice.service.js';
 
-let t: SeededApp | undefined;
-let srv: LiveServer | undefined;
-const sockets: Array<{ disconnect(): unknown }> = [];
-afterEach(async () => {
-  sockets.splice(0).forEach((s) => s.disconnect());
-  await t?.close();
-  t = undefined;
-  await srv?.stop();
-  await srv?.tdb.drop();
-  srv = undefined;
-});
+const env = perTest();
 
 const nine2six = [{ start: '09:00', end: '18:00' }];
 const weekdays = [1, 2, 3, 4, 5].map((day) => ({ day, ranges: nine2six }));
@@ -52,7 +28,7 @@ const at = (iso: string) => Date.parse(`${iso}+08:00`);
 
 describe('working hours admin', () => {
   it('save, list on both prefixes, detail, update, switch, delete', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const organ = (await t.db.kysely.selectFrom('organ').select('id').executeTakeFirstOrThrow()).id;
     const org = await call<WorkScheduleDto>(t.app, t.adminToken, 'POST', '/api/workservice/save', body());
     expect(org.body.data).toMatchObject({
@@ -97,7 +73,7 @@ describe('working hours admin', () => {
   });
 
   it('validation keys; nothing stored on bad input; one schedule per department; code A09_A03_A03', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     await call(t.app, t.adminToken, 'POST', '/api/workservice/save', body());
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ weekly: [{ day: 1, ranges: [{ start: '18:00', end: '09:00' }] }] }, 'time_start_after_end'],
@@ -155,10 +131,10 @@ describe('working hours admin', () => {
 
 describe('working-hours decisions (fixed clock)', () => {
   it('weekday ranges, holidays, special working days, department over organisation, switch off', async () => {
-    t = await createSeededApp();
+    const t = await env.seeded();
     const organ = (await t.db.kysely.selectFrom('organ').select('id').executeTakeFirstOrThrow()).id;
     const decide = async (iso: string, o: string | null = null) =>
-      (await workTimeDecision(t!.db, 'kefu', o, at(iso))).open;
+      (await workTimeDecision(t.db, 'kefu', o, at(iso))).open;
     expect(await decide('2025-09-29T03:00:00')).toBe(true); // no schedule: always open
     const org = (
       await call<WorkScheduleDto>(
@@ -195,7 +171,7 @@ describe('working-hours decisions (fixed clock)', () => {
 
 describe('engine: outside working hours', () => {
   it('the visitor gets the not-in-hours text and the leave-message offer; nothing is queued', async () => {
-    srv = await startLive();
+    const srv = await env.live();
     const appid = await addAccessPoint(srv.tdb);
     const now = srv.clock.now();
     const today = localParts(now, 'Asia/Shanghai').date;
@@ -212,7 +188,7 @@ describe('engine: outside working hours', () => {
     });
     expect(saved.json().success, saved.body).toBe(true);
     const v = await visitorReady(srv.url, appid);
-    sockets.push(v.s);
+    env.sockets.push(v.s);
     const offer = next<LeaveMessageOffer>(v.s, 'leavemsg');
     const r = await emit<VisitorNewResult>(v.s, 'new');
     expect(r.success).toBe(false);

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Modal, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AccessPointDto, FaqItemDto } from '@kefu/protocol';
 import { accessApi, moveId } from '../api';
 import { AccessScoped } from '../components/AccessPicker';
-import { useConfirmAction } from '../../../lib/confirm';
+import { DeleteLink, EditLink, MoveButtons } from '../../../components/RowActions';
 import { notify } from '../../../lib/notify';
 import { rules } from '../../../lib/formRules';
 import { showFieldErrors } from '../components/fieldErrors';
@@ -73,7 +73,6 @@ function FaqList({
 }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const confirm = useConfirmAction();
   const key = ['access', 'faq', ap.id];
   const list = useQuery({ queryKey: key, queryFn: ({ signal }) => accessApi.faq(ap.id, signal) });
   const items = list.data ?? [];
@@ -106,39 +105,19 @@ function FaqList({
       width: 240,
       render: (_, item, index) => (
         <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            icon={<ArrowUpOutlined />}
-            disabled={index === 0}
-            aria-label={t('faq.up')}
-            onClick={() => void move(index, -1)}
+          <MoveButtons
+            index={index}
+            count={items.length}
+            onMove={move}
+            upLabel={t('faq.up')}
+            downLabel={t('faq.down')}
           />
-          <Button
-            type="link"
-            size="small"
-            icon={<ArrowDownOutlined />}
-            disabled={index === items.length - 1}
-            aria-label={t('faq.down')}
-            onClick={() => void move(index, 1)}
+          <EditLink onClick={() => setDraft({ mode: 'edit', item })} />
+          <DeleteLink
+            name={item.question}
+            onDelete={() => accessApi.faqRemove(item.id)}
+            onDone={() => void refresh()}
           />
-          <Button type="link" size="small" onClick={() => setDraft({ mode: 'edit', item })}>
-            {t('common.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            onClick={() =>
-              confirm(
-                t('common.deleteConfirm', { name: item.question }),
-                () => accessApi.faqRemove(item.id),
-                () => void refresh(),
-              )
-            }
-          >
-            {t('common.delete')}
-          </Button>
         </Space>
       ),
     },

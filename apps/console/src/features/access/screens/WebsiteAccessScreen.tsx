@@ -11,7 +11,7 @@ import { ACCESS_LIST_KEY } from '../components/AccessPicker';
 import { AccessForm, type AccessFormState } from '../components/AccessForm';
 import { EmbedCode } from '../components/EmbedCode';
 import { useCan } from '../components/useCan';
-import { useConfirmAction } from '../../../lib/confirm';
+import { DeleteLink, EditLink } from '../../../components/RowActions';
 import { notify } from '../../../lib/notify';
 import { formatTime } from '../../../lib/time';
 
@@ -30,7 +30,6 @@ export default function WebsiteAccessScreen() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const can = useCan();
-  const confirm = useConfirmAction();
   const list = useQuery({ queryKey: ACCESS_LIST_KEY, queryFn: ({ signal }) => accessApi.list(signal) });
   const [form, setForm] = useState<AccessFormState | null>(null);
   const [codeOf, setCodeOf] = useState<AccessPointDto | null>(null);
@@ -92,24 +91,13 @@ export default function WebsiteAccessScreen() {
               </Button>
             </Dropdown>
           )}
-          <Button type="link" size="small" onClick={() => setForm({ mode: 'edit', ap })}>
-            {t('common.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            data-testid={`access-delete-${ap.name}`}
-            onClick={() =>
-              confirm(
-                t('common.deleteConfirm', { name: ap.name }),
-                () => accessApi.remove(ap.id),
-                () => void refresh(),
-              )
-            }
-          >
-            {t('common.delete')}
-          </Button>
+          <EditLink onClick={() => setForm({ mode: 'edit', ap })} />
+          <DeleteLink
+            name={ap.name}
+            testId={`access-delete-${ap.name}`}
+            onDelete={() => accessApi.remove(ap.id)}
+            onDone={() => void refresh()}
+          />
         </Space>
       ),
     },

@@ -17,13 +17,7 @@ import {
   theme,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import {
-  ArrowDownOutlined,
-  ArrowUpOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -37,6 +31,7 @@ import {
 import { quickReplyApi, typeTree } from '../api';
 import { moveId } from '../../access/api';
 import { useConfirmAction } from '../../../lib/confirm';
+import { DeleteLink, EditLink, MoveButtons } from '../../../components/RowActions';
 import { notify } from '../../../lib/notify';
 import { rules } from '../../../lib/formRules';
 import { showFieldErrors } from '../../access/components/fieldErrors';
@@ -169,36 +164,20 @@ export default function QuickReplyScreen() {
       width: 200,
       render: (_, x, i) => (
         <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            icon={<ArrowUpOutlined />}
-            disabled={i === 0}
-            aria-label={t('qr.up')}
-            onClick={() => void move(i, -1)}
+          <MoveButtons
+            index={i}
+            count={items.length}
+            onMove={move}
+            upLabel={t('qr.up')}
+            downLabel={t('qr.down')}
           />
-          <Button
-            type="link"
-            size="small"
-            icon={<ArrowDownOutlined />}
-            disabled={i === items.length - 1}
-            aria-label={t('qr.down')}
-            onClick={() => void move(i, 1)}
+          <EditLink onClick={() => setReplyDraft({ item: x })} />
+          <DeleteLink
+            name={x.title}
+            testId={`qr-delete-${x.title}`}
+            onDelete={() => quickReplyApi.remove(x.id)}
+            onDone={refresh}
           />
-          <Button type="link" size="small" onClick={() => setReplyDraft({ item: x })}>
-            {t('common.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            data-testid={`qr-delete-${x.title}`}
-            onClick={() =>
-              confirm(t('common.deleteConfirm', { name: x.title }), () => quickReplyApi.remove(x.id), refresh)
-            }
-          >
-            {t('common.delete')}
-          </Button>
         </Space>
       ),
     },

@@ -7,14 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { roleApi, type Role } from '../api';
 import { RoleForm, type RoleDraft } from '../components/RoleForm';
 import { AuthTree } from '../components/AuthTree';
-import { useConfirmAction } from '../../../lib/confirm';
+import { DeleteLink, EditLink } from '../../../components/RowActions';
 import { notify } from '../../../lib/notify';
 
 /** /setup/role: roles on the left, the selected role's permission tree on the right. */
 export default function RoleScreen() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const confirm = useConfirmAction();
   const roles = useQuery({ queryKey: ['roles'], queryFn: ({ signal }) => roleApi.list(signal) });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [draft, setDraft] = useState<RoleDraft | null>(null);
@@ -35,32 +34,16 @@ export default function RoleScreen() {
       width: 120,
       render: (_, r) => (
         <Space size={0} onClick={(e) => e.stopPropagation()}>
-          <Button
-            type="link"
-            size="small"
-            data-testid={`role-edit-${r.name}`}
-            onClick={() => setDraft({ mode: 'edit', role: r })}
-          >
-            {t('common.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            data-testid={`role-delete-${r.name}`}
-            onClick={() =>
-              confirm(
-                t('common.deleteConfirm', { name: r.name }),
-                () => roleApi.remove(r.id),
-                () => {
-                  if (selectedId === r.id) setSelectedId(null);
-                  void refresh();
-                },
-              )
-            }
-          >
-            {t('common.delete')}
-          </Button>
+          <EditLink testId={`role-edit-${r.name}`} onClick={() => setDraft({ mode: 'edit', role: r })} />
+          <DeleteLink
+            name={r.name}
+            testId={`role-delete-${r.name}`}
+            onDelete={() => roleApi.remove(r.id)}
+            onDone={() => {
+              if (selectedId === r.id) setSelectedId(null);
+              void refresh();
+            }}
+          />
         </Space>
       ),
     },

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Col, Form, Input, Modal, Row, Space, Switch, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OpinionDto } from '@kefu/protocol';
 import { satisfactionApi, type SatisfactionDraft } from '../api';
 import { moveId } from '../../access/api';
-import { useConfirmAction } from '../../../lib/confirm';
+import { DeleteLink, EditLink, MoveButtons } from '../../../components/RowActions';
 import { notify } from '../../../lib/notify';
 import { rules } from '../../../lib/formRules';
 import { showFieldErrors } from '../../access/components/fieldErrors';
@@ -82,7 +82,6 @@ function Opinions() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const r = rules(i18n.language);
-  const confirm = useConfirmAction();
   const key = ['opinions'];
   const list = useQuery({ queryKey: key, queryFn: ({ signal }) => satisfactionApi.opinions(signal) });
   const items = list.data ?? [];
@@ -127,40 +126,20 @@ function Opinions() {
       width: 220,
       render: (_, o, i) => (
         <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            icon={<ArrowUpOutlined />}
-            disabled={i === 0}
-            aria-label={t('faq.up')}
-            onClick={() => void move(i, -1)}
+          <MoveButtons
+            index={i}
+            count={items.length}
+            onMove={move}
+            upLabel={t('faq.up')}
+            downLabel={t('faq.down')}
+            downTestId={`opinion-down-${o.name}`}
           />
-          <Button
-            type="link"
-            size="small"
-            icon={<ArrowDownOutlined />}
-            disabled={i === items.length - 1}
-            aria-label={t('faq.down')}
-            data-testid={`opinion-down-${o.name}`}
-            onClick={() => void move(i, 1)}
+          <EditLink onClick={() => setDraft({ item: o })} />
+          <DeleteLink
+            name={o.name}
+            onDelete={() => satisfactionApi.removeOpinion(o.id)}
+            onDone={() => void refresh()}
           />
-          <Button type="link" size="small" onClick={() => setDraft({ item: o })}>
-            {t('common.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            onClick={() =>
-              confirm(
-                t('common.deleteConfirm', { name: o.name }),
-                () => satisfactionApi.removeOpinion(o.id),
-                () => void refresh(),
-              )
-            }
-          >
-            {t('common.delete')}
-          </Button>
         </Space>
       ),
     },

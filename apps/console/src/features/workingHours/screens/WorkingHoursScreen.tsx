@@ -7,14 +7,13 @@ import { useTranslation } from 'react-i18next';
 import type { WorkScheduleDto } from '@kefu/protocol';
 import { WEEK_ORDER, rangesText, workApi } from '../api';
 import { ScheduleForm, type ScheduleFormState } from '../components/ScheduleForm';
-import { useConfirmAction } from '../../../lib/confirm';
+import { DeleteLink, EditLink } from '../../../components/RowActions';
 import { notify } from '../../../lib/notify';
 
 /** /setup/workingHours: one schedule for the organisation and optionally one per department. */
 export default function WorkingHoursScreen() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const confirm = useConfirmAction();
   const key = ['workservice'];
   const list = useQuery({ queryKey: key, queryFn: ({ signal }) => workApi.list(signal) });
   const [form, setForm] = useState<ScheduleFormState | null>(null);
@@ -83,24 +82,13 @@ export default function WorkingHoursScreen() {
       width: 140,
       render: (_, w) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setForm({ mode: 'edit', item: w })}>
-            {t('common.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            data-testid={`work-delete-${w.name}`}
-            onClick={() =>
-              confirm(
-                t('common.deleteConfirm', { name: w.name }),
-                () => workApi.remove(w.id),
-                () => void refresh(),
-              )
-            }
-          >
-            {t('common.delete')}
-          </Button>
+          <EditLink onClick={() => setForm({ mode: 'edit', item: w })} />
+          <DeleteLink
+            name={w.name}
+            testId={`work-delete-${w.name}`}
+            onDelete={() => workApi.remove(w.id)}
+            onDone={() => void refresh()}
+          />
         </Space>
       ),
     },

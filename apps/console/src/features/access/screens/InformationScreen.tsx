@@ -11,6 +11,44 @@ import { AccessScoped } from '../components/AccessPicker';
 import { useSection } from '../components/useSection';
 import { SectionActions } from '../components/SectionActions';
 
+interface SwitchCell {
+  name: string[];
+  testid?: string;
+}
+
+/**
+ * The field table of a visitor form: one row a field, with its "show" and "required" switches bound to
+ * the surrounding form (a `locked` field's switches cannot be changed).
+ */
+function FieldSwitches(props: {
+  fields: readonly string[];
+  label: (key: string) => string;
+  show: (key: string) => SwitchCell;
+  required: (key: string) => SwitchCell;
+  locked?: (key: string) => boolean;
+}) {
+  const { t } = useTranslation();
+  const cell = (c: SwitchCell, key: string) => (
+    <Form.Item name={c.name} valuePropName="checked" noStyle>
+      <Switch size="small" disabled={props.locked?.(key)} data-testid={c.testid} />
+    </Form.Item>
+  );
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey="key"
+      style={{ marginBottom: 16 }}
+      dataSource={props.fields.map((key) => ({ key }))}
+      columns={[
+        { title: t('information.field'), dataIndex: 'key', render: (k: string) => props.label(k) },
+        { title: t('information.show'), render: (_, r) => cell(props.show(r.key), r.key) },
+        { title: t('information.required'), render: (_, r) => cell(props.required(r.key), r.key) },
+      ]}
+    />
+  );
+}
+
 function InfoForm({ ap }: { ap: AccessPointDto }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<InformationConfig>();
@@ -25,31 +63,11 @@ function InfoForm({ ap }: { ap: AccessPointDto }) {
       <Form.Item name="enabled" label={t('information.enabled')} valuePropName="checked">
         <Switch data-testid="information-enabled" />
       </Form.Item>
-      <Table
-        size="small"
-        pagination={false}
-        rowKey="key"
-        style={{ marginBottom: 16 }}
-        dataSource={INFO_FIELDS.map((key) => ({ key }))}
-        columns={[
-          { title: t('information.field'), dataIndex: 'key', render: (k: string) => t(`information.${k}`) },
-          {
-            title: t('information.show'),
-            render: (_, r) => (
-              <Form.Item name={[r.key, 'enabled']} valuePropName="checked" noStyle>
-                <Switch size="small" data-testid={`information-${r.key}-enabled`} />
-              </Form.Item>
-            ),
-          },
-          {
-            title: t('information.required'),
-            render: (_, r) => (
-              <Form.Item name={[r.key, 'required']} valuePropName="checked" noStyle>
-                <Switch size="small" data-testid={`information-${r.key}-required`} />
-              </Form.Item>
-            ),
-          },
-        ]}
+      <FieldSwitches
+        fields={INFO_FIELDS}
+        label={(k) => t(`information.${k}`)}
+        show={(k) => ({ name: [k, 'enabled'], testid: `information-${k}-enabled` })}
+        required={(k) => ({ name: [k, 'required'], testid: `information-${k}-required` })}
       />
       <Form.Item name="rememberHours" label={t('information.rememberHours')}>
         <InputNumber min={0} max={720} precision={0} />
@@ -71,35 +89,12 @@ function LeaveForm({ ap }: { ap: AccessPointDto }) {
       <Form.Item name="notice" label={t('leavemsgCfg.notice')}>
         <Input.TextArea rows={3} maxLength={500} showCount />
       </Form.Item>
-      <Table
-        size="small"
-        pagination={false}
-        rowKey="key"
-        style={{ marginBottom: 16 }}
-        dataSource={LEAVEMSG_FIELDS.map((key) => ({ key }))}
-        columns={[
-          { title: t('information.field'), dataIndex: 'key', render: (k: string) => t(`leavemsgCfg.${k}`) },
-          {
-            title: t('information.show'),
-            render: (_, r) => (
-              <Form.Item name={['fields', r.key, 'show']} valuePropName="checked" noStyle>
-                <Switch size="small" disabled={r.key === 'content'} />
-              </Form.Item>
-            ),
-          },
-          {
-            title: t('information.required'),
-            render: (_, r) => (
-              <Form.Item name={['fields', r.key, 'required']} valuePropName="checked" noStyle>
-                <Switch
-                  size="small"
-                  disabled={r.key === 'content'}
-                  data-testid={`leavemsgcfg-${r.key}-required`}
-                />
-              </Form.Item>
-            ),
-          },
-        ]}
+      <FieldSwitches
+        fields={LEAVEMSG_FIELDS}
+        label={(k) => t(`leavemsgCfg.${k}`)}
+        show={(k) => ({ name: ['fields', k, 'show'] })}
+        required={(k) => ({ name: ['fields', k, 'required'], testid: `leavemsgcfg-${k}-required` })}
+        locked={(k) => k === 'content'}
       />
       <SectionActions testid="leavemsgcfg" onReset={() => s.reset(t('leavemsgCfg.title'))} />
     </Form>

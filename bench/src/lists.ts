@@ -76,24 +76,39 @@ interface Cannon {
   rps: number;
   p99: number;
   errors: number;
+  /** Server CPU time (user + system) per completed request, µs: robust to other load on the box. */
+  cpuUs: number;
 }
 
 /** autocannon's CLI in its own process, pinned to the generator core. */
-async function cannon(url: string, seconds: number, headers: Record<string, string> = {}): Promise<Cannon> {
+async function cannon(
+  server: Child,
+  url: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<Cannon> {
   const args = ['-c', '50', '-d', String(seconds), '-j'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
   const child = spawnNode(join(ROOT, 'node_modules/autocannon/autocannon.js'), { core: 1, args });
   let out = '';
   child.proc.stdout?.on('data', (b: Buffer) => (out += b.toString()));
+  const cpu0 = await server.call<NodeJS.CpuUsage>({ cmd: 'cpu' });
   await new Promise<void>((res) => child.proc.once('exit', () => res()));
+  const cpu1 = await server.call<NodeJS.CpuUsage>({ cmd: 'cpu' });
   const j = JSON.parse(out.slice(out.indexOf('{'))) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p99: number };
     errors: number;
     non2xx: number;
   };
-  return { rps: j.requests.average, p99: j.latency.p99, errors: j.errors + j.non2xx };
+  const cpu = cpu1.user + cpu1.system - cpu0.user - cpu0.system;
+  return {
+    rps: j.requests.average,
+    p99: j.latency.p99,
+    errors: j.errors + j.non2xx,
+    cpuUs: cpu / Math.max(1, j.requests.total),
+  };
 }
 
 export async function listQueries(mode: Mode, log: (s: string) => void): Promise<Row[]> {
@@ -112,6 +127,7 @@ export async function listQueries(mode: Mode, log: (s: string) => void): Promise
     const port = await freePort();
     const baseChild: Child = spawnNode('bench/src/servers/http-baseline.ts', {
       core: 0,
+      flags: ['--import', './bench/src/servers/probe.ts'],
       env: { PORT: String(port), KEFU_DATA_DIR: kdb.dataDir },
     });
     servers.push(baseChild);
@@ -161,18 +177,18 @@ export async function listQueries(mode: Mode, log: (s: string) => void): Promise
     // Warm both servers on every case (the smoke run only checks that everything answers).
     if (!mode.smoke)
       for (const c of cases) {
-        await cannon(`${base}${c.base}`, 1);
-        await cannon(`${kefu.url}${c.ours}`, 1, auth);
+        await cannon(baseChild, `${base}${c.base}`, 1);
+        await cannon(kefu.child, `${kefu.url}${c.ours}`, 1, auth);
       }
     const res: Array<{ b: Cannon[]; k: Cannon[] }> = cases.map(() => ({ b: [], k: [] }));
     for (let r = 0; r < Math.max(1, mode.rounds - 1); r++) {
       for (const [i, c] of cases.entries()) {
-        res[i].b.push(await cannon(`${base}${c.base}`, secs));
-        res[i].k.push(await cannon(`${kefu.url}${c.ours}`, secs, auth));
+        res[i].b.push(await cannon(baseChild, `${base}${c.base}`, secs));
+        res[i].k.push(await cannon(kefu.child, `${kefu.url}${c.ours}`, secs, auth));
         const last = res[i].k[res[i].k.length - 1];
         if (last.errors) throw new Error(`${c.name}: ${last.errors} errors/non-2xx from kefu`);
         log(
-          `  B6 ${c.name}: node:http ${res[i].b[r].rps.toFixed(0)} req/s, kefu ${last.rps.toFixed(0)} req/s`,
+          `  B6 ${c.name}: node:http ${res[i].b[r].rps.toFixed(0)} req/s ${res[i].b[r].cpuUs.toFixed(0)} µs CPU/req, kefu ${last.rps.toFixed(0)} req/s ${last.cpuUs.toFixed(0)} µs CPU/req`,
         );
       }
     }
@@ -205,6 +221,21 @@ export async function listQueries(mode: Mode, log: (s: string) => void): Promise
       };
     };
     out.push(deep(0, 1, 'messages'), deep(2, 3, 'history'));
+    // Server CPU per request (robust when other work shares the box, like B2's CPU per message).
+    for (const [i, c] of cases.entries())
+      out.push({
+        ...row(
+          'B6',
+          `${c.name}: server CPU per request`,
+          'µs',
+          res[i].b.map((x) => x.cpuUs),
+          res[i].k.map((x) => x.cpuUs),
+          1,
+          'le',
+        ),
+        target: '–',
+        holds: null,
+      });
     return out;
   } finally {
     await Promise.all(servers.map((x) => x.stop()));

@@ -16,6 +16,8 @@ if (process.send) {
       const m = process.memoryUsage();
       return { rss: m.rss, heapUsed: m.heapUsed, cpu: process.cpuUsage() };
     }
+    // CPU time only (no gc): for CPU-per-request readings around a load run.
+    if (msg.cmd === 'cpu') return process.cpuUsage();
     throw new Error(`unknown probe ${String(msg.cmd)}`);
   });
 }

@@ -12,9 +12,9 @@ import { parse } from '../../platform/http/validate.js';
 import { agentRoom, orgRoom, serviceRoom } from '../../platform/realtime/rooms.js';
 import { toVisitor, type Engine } from './engine.js';
 import { getAgentState, ping, setAgentState } from './agentstate.service.js';
-import { deliver, missedMessages, storeMessage } from './message.service.js';
+import { deliverLive, missedMessages, StaleConversation, storeMessage } from './message.service.js';
 import * as srepo from './service.repository.js';
-import { presentAgentUser, presentMessage } from './presenter.js';
+import { presentAgentUser, presentMessage, type AgentServiceRow } from './presenter.js';
 import { failure, handler } from './socket-ack.js';
 
 function tokenOf(q: Record<string, unknown>, auth: Record<string, unknown>): string {
@@ -44,6 +44,10 @@ export function installAgentSocket(e: Engine): void {
     const lang = () => p.language;
     const queue = { tail: Promise.resolve() as Promise<unknown> };
     void socket.join([agentRoom(p.id), orgRoom(p.orgi)]);
+    // Conversations this socket wrote to (by agentserviceid or `u:<visitor>`): tenant and visitor checked
+    // once; status and ownership/collaboration are re-checked by every write (see NewMessage.guard), and
+    // an entry is dropped when that check fails.
+    const convs = new Map<string, AgentServiceRow>();
 
     socket.on(
       'agentstatus',
@@ -84,34 +88,59 @@ export function installAgentSocket(e: Engine): void {
         async (payload: unknown): Promise<MessageDto | null> => {
           const m = parse(agentMessageSchema, payload);
           const k = e.db.kysely;
-          const s = m.agentserviceid
-            ? await srepo.findService(k, m.agentserviceid)
-            : await srepo.latestServiceOf(k, p.orgi, m.touser);
-          if (!s || s.userid !== m.touser || s.orgi !== p.orgi) throw notFound('conversation_not_found');
-          const owner = s.agentno === p.id;
-          if (!owner && !(await srepo.collaboratorsOf(k, s.id)).includes(p.id))
-            throw forbidden('not_conversation_owner');
-          if (s.status !== 'inservice') throw badRequest('conversation_ended');
+          const resolve = async (): Promise<AgentServiceRow> => {
+            const s = m.agentserviceid
+              ? await srepo.findService(k, m.agentserviceid)
+              : await srepo.latestServiceOf(k, p.orgi, m.touser);
+            if (!s || s.userid !== m.touser || s.orgi !== p.orgi) throw notFound('conversation_not_found');
+            const owner = s.agentno === p.id;
+            if (!owner && !(await srepo.collaboratorsOf(k, s.id)).includes(p.id))
+              throw forbidden('not_conversation_owner');
+            if (s.status !== 'inservice') throw badRequest('conversation_ended');
+            return s;
+          };
           if (m.type === 'writing') {
+            const s = await resolve();
             toVisitor(e, s.userid, 'writing', { agentserviceid: s.id, message: m.message });
             return null;
           }
           if (!m.clientId) throw badRequest('required', { clientId: 'required' });
-          const stored = await storeMessage(e, {
-            service: s,
-            sender: p.id,
-            username: m.nickname || p.uname,
-            touser: s.userid,
-            clientId: m.clientId,
-            type: 'message',
-            msgtype: m.msgtype,
-            calltype: 'out',
-            message: m.message,
-            attachmentid: m.attachmentid,
-          });
-          const dto = presentMessage(stored.row, stored.tokenum, !owner);
-          if (stored.created) await deliver(e, s, dto, socket.id);
-          return dto;
+          const key = m.agentserviceid ?? `u:${m.touser}`;
+          for (let attempt = 0; attempt < 2; attempt++) {
+            let s = convs.get(key);
+            if (!s || s.userid !== m.touser) {
+              s = await resolve();
+              if (convs.size >= 1000) convs.clear();
+              convs.set(key, s);
+            }
+            let stored;
+            try {
+              stored = await storeMessage(e, {
+                service: s,
+                sender: p.id,
+                username: m.nickname || p.uname,
+                touser: s.userid,
+                clientId: m.clientId,
+                type: 'message',
+                msgtype: m.msgtype,
+                calltype: 'out',
+                message: m.message,
+                attachmentid: m.attachmentid,
+                guard: { kind: 'agent', agent: p.id },
+              });
+            } catch (err) {
+              if (!(err instanceof StaleConversation)) throw err;
+              convs.delete(key);
+              continue;
+            }
+            const owner = (stored.live?.agentno ?? s.agentno) === p.id;
+            const dto = presentMessage(stored.row, stored.tokenum, !owner);
+            if (stored.live) deliverLive(e, s, stored.live, dto, socket.id);
+            return dto;
+          }
+          // Ended or transferred between the check and the write, twice: answer as the check would.
+          await resolve();
+          throw badRequest('conversation_ended');
         },
         queue,
       ),

@@ -3,7 +3,8 @@ import { WITHDRAW_WINDOW_MS } from '@kefu/protocol';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import { serviceRoom, visitorRoom, agentRoom } from '../../platform/realtime/rooms.js';
-import type { Db } from '../../platform/db/database.js';
+import { CompiledQuery } from 'kysely';
+import type { Db, Dialect } from '../../platform/db/database.js';
 import { affected, type Engine, type Kdb } from './engine.js';
 import { GroupCommit } from './message-writer.js';
 import * as mrepo from './message.repository.js';
@@ -21,12 +22,34 @@ export interface NewMessage {
   calltype: CallType;
   message: string;
   attachmentid?: string | null;
+  /**
+   * Checked inside the conversation UPDATE (so against the committed state, whichever node changed it):
+   * `visitor` — the conversation is still open (queued or in service); `agent` — it is in service and
+   * this agent owns it or collaborates on it. When the check fails nothing is written and storeMessage
+   * throws StaleConversation: the caller's cached conversation is out of date.
+   */
+  guard?: { kind: 'visitor' } | { kind: 'agent'; agent: string };
+}
+
+/** Who follows the conversation, as read by the write that stored the message. */
+export interface Live {
+  agentno: string | null;
+  collaborators: string[];
 }
 
 export interface Stored {
   row: ChatMessageRow;
   created: boolean;
   tokenum: number;
+  /** Set when this call wrote the message. */
+  live?: Live;
+}
+
+/** The guarded write found the conversation ended, transferred away or gone: nothing was stored. */
+export class StaleConversation extends Error {
+  constructor() {
+    super('stale conversation');
+  }
 }
 
 const preview = (m: NewMessage): string =>
@@ -77,9 +100,9 @@ export async function storeMessage(e: Engine, m: NewMessage): Promise<Stored> {
     readstatus: 0,
     createtime: now,
   };
-  let tokenum: number;
+  let w: Written;
   try {
-    tokenum = await messageWriter(e.db).submit({ m, row, now });
+    w = await messageWriter(e.db).submit({ m, row, now });
   } catch (err) {
     if (mrepo.isUniqueViolation(err)) {
       const again = await mrepo.findByClientId(k, m.sender, m.clientId);
@@ -87,7 +110,8 @@ export async function storeMessage(e: Engine, m: NewMessage): Promise<Stored> {
     }
     throw err;
   }
-  return { row, created: true, tokenum };
+  if (!w) throw new StaleConversation();
+  return { row, created: true, tokenum: w.tokenum, live: w.live };
 }
 
 interface WriteJob {
@@ -96,61 +120,177 @@ interface WriteJob {
   now: number;
 }
 
-/** The seq, the insert and the chat entry's counters of one message (run by the group commit). */
-async function writeMessage(trx: Kdb, j: WriteJob): Promise<number> {
-  const seq = await bumpService(trx, j.m, j.now);
-  await mrepo.insertMessage(trx, { ...j.row, seq });
-  const tokenum = await bumpEntry(trx, j.m, j.now);
-  j.row.seq = seq;
-  return tokenum;
+type Written = { tokenum: number; live: Live } | null;
+
+/** Column order of the INSERT (every column of chat_message), with its PostgreSQL type for casts. */
+const rowTypes: Record<keyof ChatMessageRow, 'text' | 'integer' | 'bigint'> = {
+  id: 'text',
+  orgi: 'text',
+  agentserviceid: 'text',
+  seq: 'integer',
+  sender: 'text',
+  client_id: 'text',
+  username: 'text',
+  touser: 'text',
+  usession: 'text',
+  type: 'text',
+  msgtype: 'text',
+  calltype: 'text',
+  message: 'text',
+  attachmentid: 'text',
+  filename: 'text',
+  filesize: 'bigint',
+  withdrawn: 'integer',
+  withdrawn_at: 'bigint',
+  readstatus: 'integer',
+  createtime: 'bigint',
+};
+const rowCols = Object.keys(rowTypes) as Array<keyof ChatMessageRow>;
+
+type Kind = 'in' | 'reply' | 'other';
+type GuardKind = 'none' | 'visitor' | 'agent';
+
+const serviceSet: Record<Kind, string> = {
+  in: ', lastmessage = ?, userasks = userasks + 1, idle_warned = 0, idle_warntime = null, agent_warned = 0',
+  reply: ', lastgetmessage = ?, agentreplys = agentreplys + 1, firstreplytime = coalesce(firstreplytime, ?)',
+  other: '',
+};
+const entrySet: Record<Kind, string> = {
+  in: 'tokenum = tokenum + 1, lastmessage = ?, lastmsg = ?, updatetime = ?',
+  reply: 'lastgetmessage = ?, lastmsg = ?, updatetime = ?',
+  other: 'lastmsg = ?, updatetime = ?',
+};
+const guardSql: Record<GuardKind, string> = {
+  none: '',
+  visitor: " and status in ('inqueue', 'inservice')",
+  agent:
+    " and status = 'inservice' and (agentno = ? or exists (select 1 from agent_collaborator c " +
+    'where c.agentserviceid = agent_service.id and c.userid = ?))',
+};
+
+/** `?` placeholders numbered for PostgreSQL. */
+const numbered = (q: string): string => {
+  let n = 0;
+  return q.replace(/\?/g, () => `$${++n}`);
+};
+
+/**
+ * The hot statements as fixed SQL, built once per shape (no query building per message; SQLite reuses the
+ * prepared statement by its text, see database.ts). SQLite: the conversation UPDATE, the INSERT, the entry
+ * UPDATE. PostgreSQL: the same three as one statement (data-modifying CTEs), one round trip per message.
+ */
+function buildSql(dialect: Dialect, kind: Kind, guard: GuardKind): string[] {
+  const collabs =
+    dialect === 'sqlite'
+      ? `(select group_concat(c.userid, ',') from agent_collaborator c where c.agentserviceid = agent_service.id)`
+      : `(select string_agg(c.userid, ',') from agent_collaborator c where c.agentserviceid = agent_service.id)`;
+  const service =
+    `update agent_service set lastseq = lastseq + 1${serviceSet[kind]} where id = ?${guardSql[guard]}` +
+    ` returning lastseq, agentno, ${collabs} as collabs`;
+  const entry = `update agent_user set ${entrySet[kind]} where agentserviceid = ?`;
+  if (dialect === 'sqlite') {
+    const insert = `insert into chat_message (${rowCols.join(', ')}) values (${rowCols.map(() => '?').join(', ')})`;
+    return [service, insert, `${entry} returning tokenum`];
+  }
+  const values = rowCols.map((c) =>
+    c === 'seq'
+      ? 's.lastseq'
+      : c === 'touser' && guard === 'visitor'
+        ? "coalesce(s.agentno, '')"
+        : `?::${rowTypes[c]}`,
+  );
+  return [
+    numbered(
+      `with s as (${service}), ` +
+        `i as (insert into chat_message (${rowCols.join(', ')}) select ${values.join(', ')} from s), ` +
+        `u as (${entry} and exists (select 1 from s) returning tokenum) ` +
+        'select s.lastseq, s.agentno, s.collabs, (select tokenum from u) as tokenum from s',
+    ),
+  ];
 }
 
-const writers = new WeakMap<Db, GroupCommit<WriteJob, number>>();
+const sqlCache = new Map<string, string[]>();
+function hotSql(dialect: Dialect, kind: Kind, guard: GuardKind): string[] {
+  const key = `${dialect}:${kind}:${guard}`;
+  let q = sqlCache.get(key);
+  if (!q) sqlCache.set(key, (q = buildSql(dialect, kind, guard)));
+  return q;
+}
+
+async function run<T>(trx: Kdb, q: string, params: unknown[]): Promise<T[]> {
+  return (await trx.executeQuery<T>(CompiledQuery.raw(q, params))).rows;
+}
+
+interface ServiceOut {
+  lastseq: number;
+  agentno: string | null;
+  collabs: string | null;
+  tokenum?: number | null;
+}
+
+/**
+ * The seq, the insert and the chat entry's counters of one message (run by the group commit). A guarded
+ * message whose check fails writes nothing and yields null.
+ */
+async function writeMessage(dialect: Dialect, trx: Kdb, j: WriteJob): Promise<Written> {
+  const { m, now } = j;
+  const sid = m.service.id;
+  const kind: Kind =
+    m.calltype === 'in' ? 'in' : m.calltype === 'out' && m.type === 'message' ? 'reply' : 'other';
+  const guard: GuardKind = m.guard?.kind ?? 'none';
+  const sp: unknown[] = kind === 'in' ? [now, sid] : kind === 'reply' ? [now, now, sid] : [sid];
+  if (m.guard?.kind === 'agent') sp.push(m.guard.agent, m.guard.agent);
+  const last = preview(m);
+  const ep: unknown[] = kind === 'other' ? [last, now, sid] : [now, last, now, sid];
+  const q = hotSql(dialect, kind, guard);
+  let svc: ServiceOut | undefined;
+  let tokenum: number | null | undefined;
+  if (dialect === 'postgres') {
+    const ip = rowCols
+      .filter((c) => c !== 'seq' && !(c === 'touser' && guard === 'visitor'))
+      .map((c) => j.row[c]);
+    [svc] = await run<ServiceOut>(trx, q[0]!, [...sp, ...ip, ...ep]);
+    tokenum = svc?.tokenum;
+  } else {
+    [svc] = await run<ServiceOut>(trx, q[0]!, sp);
+    if (svc) {
+      const row = { ...j.row, seq: Number(svc.lastseq) };
+      if (guard === 'visitor') row.touser = svc.agentno ?? '';
+      await run(
+        trx,
+        q[1]!,
+        rowCols.map((c) => row[c]),
+      );
+      tokenum = (await run<{ tokenum: number }>(trx, q[2]!, ep))[0]?.tokenum;
+    }
+  }
+  if (!svc) {
+    if (m.guard) return null;
+    throw new Error(`conversation ${sid} not found`);
+  }
+  j.row.seq = Number(svc.lastseq);
+  if (guard === 'visitor') j.row.touser = svc.agentno ?? '';
+  return {
+    tokenum: Number(tokenum ?? 0),
+    live: { agentno: svc.agentno, collaborators: svc.collabs ? svc.collabs.split(',') : [] },
+  };
+}
+
+const writers = new WeakMap<Db, GroupCommit<WriteJob, Written>>();
 
 /** The node's message writer for a database: messages arriving together commit in one transaction. */
-export function messageWriter(db: Db): GroupCommit<WriteJob, number> {
+export function messageWriter(db: Db): GroupCommit<WriteJob, Written> {
   let w = writers.get(db);
-  if (!w) writers.set(db, (w = new GroupCommit(db, writeMessage, (j) => j.m.service.id)));
+  if (!w)
+    writers.set(
+      db,
+      (w = new GroupCommit(
+        db,
+        (trx, j) => writeMessage(db.dialect, trx, j),
+        (j) => j.m.service.id,
+      )),
+    );
   return w;
-}
-
-/** Takes the next seq and moves the conversation's counters in one UPDATE (the row lock serialises writers). */
-async function bumpService(trx: Kdb, m: NewMessage, now: number): Promise<number> {
-  const q = trx.updateTable('agent_service').where('id', '=', m.service.id);
-  const set =
-    m.calltype === 'in'
-      ? q.set((eb) => ({
-          lastseq: eb('lastseq', '+', 1),
-          lastmessage: now,
-          userasks: eb('userasks', '+', 1),
-          idle_warned: 0,
-          idle_warntime: null,
-          agent_warned: 0,
-        }))
-      : m.calltype === 'out' && m.type === 'message'
-        ? q.set((eb) => ({
-            lastseq: eb('lastseq', '+', 1),
-            lastgetmessage: now,
-            agentreplys: eb('agentreplys', '+', 1),
-            firstreplytime: eb.fn.coalesce('firstreplytime', eb.val(now)),
-          }))
-        : q.set((eb) => ({ lastseq: eb('lastseq', '+', 1) }));
-  const r = await set.returning('lastseq').executeTakeFirstOrThrow();
-  return Number(r.lastseq);
-}
-
-/** The chat entry's preview and unread count; returns the unread count after this message. */
-async function bumpEntry(trx: Kdb, m: NewMessage, now: number): Promise<number> {
-  const last = preview(m);
-  const q = trx.updateTable('agent_user').where('agentserviceid', '=', m.service.id);
-  const set =
-    m.calltype === 'in'
-      ? q.set((eb) => ({ tokenum: eb('tokenum', '+', 1), lastmessage: now, lastmsg: last, updatetime: now }))
-      : m.calltype === 'out' && m.type === 'message'
-        ? q.set({ lastgetmessage: now, lastmsg: last, updatetime: now })
-        : q.set({ lastmsg: last, updatetime: now });
-  const r = await set.returning('tokenum').executeTakeFirst();
-  return Number(r?.tokenum ?? 0);
 }
 
 async function tokenumOf(e: Engine, agentserviceid: string): Promise<number> {
@@ -171,7 +311,29 @@ export async function deliver(
   dto: MessageDto,
   exceptSocket?: string,
 ): Promise<void> {
-  const rooms = await agentRoomsOf(e, s);
+  emitMessage(e, s, await agentRoomsOf(e, s), dto, exceptSocket);
+}
+
+/** deliver() with the followers the storing write read (no extra query). */
+export function deliverLive(
+  e: Engine,
+  s: Pick<AgentServiceRow, 'id' | 'userid'>,
+  live: Live,
+  dto: MessageDto,
+  exceptSocket?: string,
+): void {
+  const rooms = [serviceRoom(s.id), ...live.collaborators.map(agentRoom)];
+  if (live.agentno) rooms.push(agentRoom(live.agentno));
+  emitMessage(e, s, rooms, dto, exceptSocket);
+}
+
+function emitMessage(
+  e: Engine,
+  s: Pick<AgentServiceRow, 'userid'>,
+  rooms: string[],
+  dto: MessageDto,
+  exceptSocket?: string,
+): void {
   if (exceptSocket) {
     e.rt.agents.to(rooms).except(exceptSocket).emit('message', dto);
     e.rt.visitors.to(visitorRoom(s.userid)).except(exceptSocket).emit('message', dto);

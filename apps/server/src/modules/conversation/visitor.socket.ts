@@ -12,7 +12,16 @@ import { badRequest, notFound } from '../../platform/http/errors.js';
 import { parse } from '../../platform/http/validate.js';
 import { agentRoom, visitorRoom } from '../../platform/realtime/rooms.js';
 import type { Engine } from './engine.js';
-import { deliver, missedMessages, storeMessage, visitorRead, withdraw } from './message.service.js';
+import {
+  deliverLive,
+  missedMessages,
+  StaleConversation,
+  storeMessage,
+  visitorRead,
+  withdraw,
+  type Stored,
+} from './message.service.js';
+import type { AgentServiceRow } from './presenter.js';
 import * as srepo from './service.repository.js';
 import { presentMessage } from './presenter.js';
 import { endConversation } from './lifecycle.service.js';
@@ -54,10 +63,21 @@ export function installVisitorSocket(e: Engine): void {
       if (!s) throw badRequest('conversation_ended');
       return s;
     };
+    // The open conversation, kept between messages of this socket. Only its id, visitor and name are used;
+    // the write re-checks that it is still open and reads its agent and collaborators (so an end or a
+    // transfer on any node is seen by the next message). Dropped on end/new and whenever the check fails.
+    let cached: AgentServiceRow | undefined;
 
     socket.on(
       'new',
-      handler(lang, (payload: unknown) => requestAgent(e, v, parse(visitorNewSchema, payload)), queue),
+      handler(
+        lang,
+        (payload: unknown) => {
+          cached = undefined;
+          return requestAgent(e, v, parse(visitorNewSchema, payload));
+        },
+        queue,
+      ),
     );
     socket.on(
       'message',
@@ -65,21 +85,38 @@ export function installVisitorSocket(e: Engine): void {
         lang,
         async (payload: unknown): Promise<MessageDto> => {
           const m = parse(visitorMessageSchema, payload);
-          const s = await open();
-          const stored = await storeMessage(e, {
-            service: s,
-            sender: v.userid,
-            username: s.username,
-            touser: s.agentno ?? '',
-            clientId: m.clientId,
-            type: 'message',
-            msgtype: m.msgtype,
-            calltype: 'in',
-            message: m.message,
-            attachmentid: m.attachmentid,
-          });
+          const store = (s: AgentServiceRow): Promise<Stored> =>
+            storeMessage(e, {
+              service: s,
+              sender: v.userid,
+              username: s.username,
+              touser: s.agentno ?? '',
+              clientId: m.clientId,
+              type: 'message',
+              msgtype: m.msgtype,
+              calltype: 'in',
+              message: m.message,
+              attachmentid: m.attachmentid,
+              guard: { kind: 'visitor' },
+            });
+          let s = cached ?? (cached = await open());
+          let stored: Stored;
+          try {
+            stored = await store(s);
+          } catch (err) {
+            if (!(err instanceof StaleConversation)) throw err;
+            cached = undefined;
+            s = cached = await open();
+            try {
+              stored = await store(s);
+            } catch (err2) {
+              if (!(err2 instanceof StaleConversation)) throw err2;
+              cached = undefined;
+              throw badRequest('conversation_ended');
+            }
+          }
           const dto = presentMessage(stored.row, stored.tokenum);
-          if (stored.created) await deliver(e, s, dto, socket.id);
+          if (stored.live) deliverLive(e, s, stored.live, dto, socket.id);
           return dto;
         },
         queue,
@@ -128,6 +165,7 @@ export function installVisitorSocket(e: Engine): void {
       handler(
         lang,
         async () => {
+          cached = undefined;
           await endConversation(e, (await open()).id, 'user');
           return null;
         },

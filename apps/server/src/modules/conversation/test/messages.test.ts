@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MessageDto, VisitorNewResult } from '@kefu/protocol';
+import type { AgentUserDto, MessageDto, VisitorNewResult } from '@kefu/protocol';
 import {
   addAccessPoint,
   addAgent,
@@ -232,5 +232,84 @@ describe('messages', () => {
     const unknownApp = visitorSocket(srv.url, 'nosuchapp', v.userid);
     sockets.push(unknownApp);
     await expect(connected(unknownApp)).rejects.toThrow('access_point_not_found');
+  });
+
+  it('a transfer, an invitation and an end on another instance are seen by the next message of a sending socket', async () => {
+    // Two app instances on one database with no realtime link between them: instance A never hears about
+    // what B does, so only the guarded write can keep A's per-socket conversation cache honest.
+    const a = await startLive();
+    const b = await startLive(a.tdb);
+    servers.push(a, b);
+    const { agent, as, v, sid } = await chat(a);
+    const atOld = collect<MessageDto>(as, 'message');
+    ok(await call<MessageDto>(v.s, 'message', { clientId: 'c-xnode-1', message: 'one' }));
+    ok(
+      await call<MessageDto>(as, 'message', {
+        touser: v.userid,
+        agentserviceid: sid,
+        clientId: 'c-xnode-r1',
+        message: 'r',
+      }),
+    );
+    await until(() => atOld.length === 1);
+    // transfer to agent 2 on instance B
+    const agent2 = await addAgent(a.tdb);
+    const as2 = agentSocket(b.url, agent2.token);
+    sockets.push(as2);
+    await connected(as2);
+    ok(await call(as2, 'agentstatus', { status: 'ready' }));
+    const au = (await api<{ agentUserList: AgentUserDto[] }>(b, agent.token, '/api/talk/agentuser')).json.data
+      .agentUserList[0]!;
+    await api(b, agent.token, `/api/talk/transfer?agentuserid=${au.id}&agentno=${agent2.id}`);
+    expect((await api(b, agent2.token, `/api/talk/transfer/accept?agentuserid=${au.id}`)).json.success).toBe(
+      true,
+    );
+    const m2 = ok(await call<MessageDto>(v.s, 'message', { clientId: 'c-xnode-2', message: 'two' }));
+    expect(m2.touser).toBe(agent2.id);
+    // the former owner's cached conversation is refused, nothing stored
+    const refused = await call<MessageDto>(as, 'message', {
+      touser: v.userid,
+      agentserviceid: sid,
+      clientId: 'c-xnode-r2',
+      message: 'late',
+    });
+    expect(refused.success).toBe(false);
+    // an invitation on B: the colleague on A gets the next visitor message
+    const colleague = await addAgent(a.tdb);
+    const cs = agentSocket(a.url, colleague.token);
+    sockets.push(cs);
+    await connected(cs);
+    const atColleague = collect<MessageDto>(cs, 'message');
+    ok((await api(b, agent2.token, '/api/talk/invite', { agentuserid: au.id, userid: colleague.id })).json);
+    ok(await call<MessageDto>(v.s, 'message', { clientId: 'c-xnode-3', message: 'three' }));
+    await until(() => atColleague.some((m) => m.message === 'three'));
+    // the colleague writes (its socket now caches the chat); the collaboration is removed elsewhere
+    const byColleague = { touser: v.userid, agentserviceid: sid, message: 'c' };
+    ok(await call<MessageDto>(cs, 'message', { ...byColleague, clientId: 'c-xnode-c1' }));
+    await a.tdb.db.kysely.deleteFrom('agent_collaborator').where('agentserviceid', '=', sid).execute();
+    const gone = await call<MessageDto>(cs, 'message', { ...byColleague, clientId: 'c-xnode-c2' });
+    expect(gone).toMatchObject({ success: false, key: 'not_conversation_owner' });
+    // an end on B: the visitor's next message is refused and takes no seq
+    await api(b, agent2.token, `/api/talk/end?agentserviceid=${sid}`);
+    const ended = await call<MessageDto>(v.s, 'message', { clientId: 'c-xnode-4', message: 'four' });
+    expect(ended).toMatchObject({ success: false, key: 'conversation_ended' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(atOld.map((m) => m.message)).toEqual(['one']);
+    const rows = await a.tdb.db.kysely
+      .selectFrom('chat_message')
+      .select(['seq', 'client_id', 'touser', 'calltype'])
+      .where('agentserviceid', '=', sid)
+      .orderBy('seq')
+      .execute();
+    const mine = rows.filter((r) => r.client_id.startsWith('c-xnode-'));
+    expect(mine.map((r) => r.client_id)).toEqual([
+      'c-xnode-1',
+      'c-xnode-r1',
+      'c-xnode-2',
+      'c-xnode-3',
+      'c-xnode-c1',
+    ]);
+    expect(mine.find((r) => r.client_id === 'c-xnode-2')?.touser).toBe(agent2.id);
+    expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
   });
 });

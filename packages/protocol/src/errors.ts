@@ -63,6 +63,7 @@ export const ERROR_MESSAGES = {
   conversation_not_found: { zh: '会话不存在', en: 'Conversation not found' },
   conversation_ended: { zh: '会话已结束', en: 'The conversation has ended' },
   not_conversation_owner: { zh: '该会话不属于您', en: 'This conversation is not yours' },
+  not_collaborator: { zh: '您未协同该会话', en: 'You are not collaborating on this conversation' },
   withdraw_not_sender: { zh: '只能撤回自己发送的消息', en: 'Only the sender may withdraw a message' },
   withdraw_expired: {
     zh: '超过2分钟的消息不能撤回',

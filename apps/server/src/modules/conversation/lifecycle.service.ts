@@ -1,6 +1,6 @@
 import type { EndBy } from '@kefu/protocol';
 import { newId } from '../../platform/ids.js';
-import { serviceRoom } from '../../platform/realtime/rooms.js';
+import { agentRoom, serviceRoom } from '../../platform/realtime/rooms.js';
 import { affected, toAgents, toVisitor, type Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
 import * as srepo from './service.repository.js';
@@ -119,6 +119,21 @@ export async function inviteCollaborator(
       'collaboration_new',
       presentAgentUser(au, s, e.clock.now(), { collabora: true }),
     );
+}
+
+/**
+ * Tells agents who no longer collaborate on a chat (`collaboration_leave`) and takes their sockets out
+ * of its service room. Call after the rows are gone (and the transaction committed).
+ */
+export function announceCollaborationLeft(
+  e: Engine,
+  s: { id: string },
+  agentuserid: string,
+  userids: readonly string[],
+): void {
+  if (userids.length === 0) return;
+  for (const u of userids) e.rt.agents.in(agentRoom(u)).socketsLeave(serviceRoom(s.id));
+  toAgents(e, userids, 'collaboration_leave', { agentuserid, agentserviceid: s.id });
 }
 
 /** Blacklists the visitor (controltime hours, 0 = forever) and ends the chat. */

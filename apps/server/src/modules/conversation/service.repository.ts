@@ -146,6 +146,26 @@ export async function addCollaborator(
     .execute();
 }
 
+/** Removes one collaborator; true when it was one. */
+export async function removeCollaborator(k: Kdb, agentserviceid: string, userid: string): Promise<boolean> {
+  const r = await k
+    .deleteFrom('agent_collaborator')
+    .where('agentserviceid', '=', agentserviceid)
+    .where('userid', '=', userid)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Removes every collaborator of a conversation and returns who they were. */
+export async function removeCollaborators(k: Kdb, agentserviceid: string): Promise<string[]> {
+  const rows = await k
+    .deleteFrom('agent_collaborator')
+    .where('agentserviceid', '=', agentserviceid)
+    .returning('userid')
+    .execute();
+  return rows.map((r) => r.userid);
+}
+
 export async function isBlacklisted(k: Kdb, orgi: string, userid: string, now: number): Promise<boolean> {
   const r = await k
     .selectFrom('blacklist')

@@ -78,6 +78,13 @@ export function talkRoutes(app: FastifyInstance, e: Engine): void {
     await talk.invite(e, principal(req), parse(inviteBody, req.body));
     return null;
   });
+  const leave = async (req: FastifyRequest) => {
+    const { agentuserid } = parse(agentUserIdQuery, req.method === 'GET' ? req.query : req.body);
+    await talk.leaveCollaboration(e, principal(req), agentuserid);
+    return null;
+  };
+  get('invite/leave', leave);
+  post('invite/leave', leave);
   post('black', async (req) => {
     await talk.black(e, principal(req), parse(blackBody, req.body));
     return null;

@@ -9,6 +9,7 @@ import * as mrepo from './message.repository.js';
 import * as srepo from './service.repository.js';
 import { presentAgentUser, presentMessage, type AgentServiceRow } from './presenter.js';
 import {
+  announceCollaborationLeft,
   blacklist,
   closeEntry,
   endConversation,
@@ -289,6 +290,16 @@ export async function invite(e: Engine, p: Principal, b: z.infer<typeof inviteBo
   if (!colleague || colleague.orgi !== p.orgi || colleague.id === p.id)
     throw badRequest('invalid_field', { userid: 'invalid_field' });
   await inviteCollaborator(e, s, p.id, colleague.id);
+}
+
+/** A collaborator leaves a chat it was invited to: the row goes, it is told `collaboration_leave`. */
+export async function leaveCollaboration(e: Engine, p: Principal, agentuserid: string): Promise<void> {
+  const k = e.db.kysely;
+  const au = await srepo.findAgentUser(k, agentuserid);
+  const s = au ? await srepo.findService(k, au.agentserviceid) : undefined;
+  if (!au || !s || s.orgi !== p.orgi) throw notFound('conversation_not_found');
+  if (!(await srepo.removeCollaborator(k, s.id, p.id))) throw forbidden('not_collaborator');
+  announceCollaborationLeft(e, s, au.id, [p.id]);
 }
 
 export async function black(e: Engine, p: Principal, b: z.infer<typeof blackBody>): Promise<void> {

@@ -8,6 +8,7 @@ import { presentAgentUser } from './presenter.js';
 import { announceAssigned, drainQueue, orderCandidates } from './routing.service.js';
 import { loadSessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
+import { announceCollaborationLeft } from './lifecycle.service.js';
 
 class Gone extends Error {}
 
@@ -107,7 +108,11 @@ function result(
   };
 }
 
-/** The target takes the chat: seat reserved on the target, released on the source, in one transaction. */
+/**
+ * The target takes the chat: seat reserved on the target, released on the source, in one transaction.
+ * Invitations belong to the former owner's chat: every collaborator is removed and told
+ * (`collaboration_leave`), except the new owner, who gets the normal `new`.
+ */
 export async function acceptTransfer(e: Engine, me: string, agentuserid: string): Promise<AgentUserDto> {
   const k = e.db.kysely;
   const req = await pendingFor(e, agentuserid, me);
@@ -122,8 +127,9 @@ export async function acceptTransfer(e: Engine, me: string, agentuserid: string)
     .select(['nickname', 'uname'])
     .where('id', '=', me)
     .executeTakeFirst();
+  let collabs: string[];
   try {
-    await k.transaction().execute(async (trx) => {
+    collabs = await k.transaction().execute(async (trx) => {
       const r1 = await trx
         .updateTable('transfer_request')
         .set({ status: 'accepted', decidedtime: now })
@@ -152,6 +158,7 @@ export async function acceptTransfer(e: Engine, me: string, agentuserid: string)
         .where('id', '=', req.agentuserid)
         .execute();
       await arepo.releaseSeat(trx, req.from_agent, now);
+      return srepo.removeCollaborators(trx, req.agentserviceid);
     });
   } catch (err) {
     if (err instanceof Gone) throw badRequest('transfer_not_found');
@@ -163,6 +170,12 @@ export async function acceptTransfer(e: Engine, me: string, agentuserid: string)
     toAgents(e, [req.from_agent], 'end', presentAgentUser({ ...au, agentno: req.from_agent }, s, now));
     toAgents(e, [req.from_agent], 'exchange', result(req, 'accepted'));
   }
+  announceCollaborationLeft(
+    e,
+    { id: req.agentserviceid },
+    req.agentuserid,
+    collabs.filter((c) => c !== me),
+  );
   const dto = await announceAssigned(e, req.agentserviceid, me, true);
   if (s) {
     await drainQueue(e, s.orgi);

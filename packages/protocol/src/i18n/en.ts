@@ -238,6 +238,9 @@ export const en: Record<keyof typeof zh, string> = {
   'dialogue.typing': 'Typing…',
   'dialogue.visitorTyping': 'Visitor is typing',
   'dialogue.collaborator': 'Collaborating',
+  'dialogue.collab.leave': 'Leave collaboration',
+  'dialogue.collab.leaveConfirm': 'Stop collaborating on the chat with “{{name}}”?',
+  'dialogue.collab.left': 'You left the collaboration',
   'dialogue.leaveMessages': 'Open leave messages',
   'dialogue.disconnected': 'Disconnected, reconnecting',
   'dialogue.disconnectedBanner':

@@ -116,6 +116,7 @@ export const talkApi = {
   transferAccept: (agentuserid: string) => get<AgentUserDto>('/talk/transfer/accept', { agentuserid }),
   transferRefuse: (agentuserid: string) => get<null>('/talk/transfer/refuse', { agentuserid }),
   end: (agentuserid: string) => get<null>('/talk/end', { agentuserid }),
+  leaveCollaboration: (agentuserid: string) => get<null>('/talk/invite/leave', { agentuserid }),
   statf: (agentserviceid: string) => get<null>('/talk/statf', { agentserviceid }),
   black: (b: { agentuserid: string; controltime: number; description: string }) =>
     post<null>('/talk/black', b),

@@ -83,6 +83,23 @@ export function startAgentRuntime(user: SessionUser & SoundPrefs): () => void {
   s.on('over', (p) =>
     store.getState().dispatch({ type: 'over', agentuserid: p.agentuserid, agentserviceid: p.agentserviceid }),
   );
+  s.on('collaboration_new', (entry) =>
+    store.getState().dispatch({ type: 'collaboration_new', entry, me: user.id }),
+  );
+  s.on('collaboration_leave', (p) =>
+    store.getState().dispatch({
+      type: 'collaboration_leave',
+      agentuserid: p.agentuserid,
+      agentserviceid: p.agentserviceid,
+    }),
+  );
+  s.on('collaboration_over', (p) =>
+    store.getState().dispatch({
+      type: 'collaboration_over',
+      agentuserid: p.agentuserid,
+      agentserviceid: p.agentserviceid,
+    }),
+  );
   s.on('message', (m) => {
     store.getState().receive(m);
     if (m.calltype !== 'in') return;

@@ -65,6 +65,11 @@ export function ChatList({ list, selectedId, typing, onSelect }: Props) {
                 <Typography.Text strong ellipsis style={{ flex: 1 }}>
                   {c.username}
                 </Typography.Text>
+                {c.collabora === 1 && (
+                  <Tag color="blue" style={{ marginInlineEnd: 0 }} data-testid={`chat-collab-${c.userid}`}>
+                    {t('dialogue.collaborator')}
+                  </Tag>
+                )}
                 <Typography.Text type="secondary" style={{ fontSize: 12, flexShrink: 0 }}>
                   {shortTime(c.lastmessage ?? c.servicetime)}
                 </Typography.Text>

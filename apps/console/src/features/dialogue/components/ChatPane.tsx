@@ -37,6 +37,8 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
 
   if (!chat) return <Empty style={{ margin: 'auto' }} description={t('dialogue.noSelection')} />;
   const over = chat.over === 1;
+  // A chat this agent was invited to: it can only leave it (transfer, end, statf, black are the owner's).
+  const collab = chat.collabora === 1;
 
   const withdraw = async (m: ChatMessage) => {
     try {
@@ -58,6 +60,11 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
     confirm(t('dialogue.endConfirm', { name: chat.username }), async () => {
       await talkApi.end(chat.id);
       return t('dialogue.ended');
+    });
+  const leave = () =>
+    confirm(t('dialogue.collab.leaveConfirm', { name: chat.username }), async () => {
+      await talkApi.leaveCollaboration(chat.id);
+      return t('dialogue.collab.left');
     });
   const typingOut = (draft: string) => {
     if (!socket?.connected || over) return;
@@ -90,40 +97,52 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
             {chat.username}
           </Typography.Text>
           {over && <Tag color="default">{t('dialogue.over')}</Tag>}
-          {chat.collabora === 1 && <Tag color="blue">{t('dialogue.collaborator')}</Tag>}
+          {collab && (
+            <Tag color="blue" data-testid="chat-collab-tag">
+              {t('dialogue.collaborator')}
+            </Tag>
+          )}
         </Space>
         <Space size={4} style={{ flexShrink: 0 }}>
-          <Button
-            size="small"
-            icon={<SwapOutlined />}
-            disabled={over}
-            onClick={() => setTransfer(chat)}
-            data-testid="chat-transfer"
-          >
-            {t('dialogue.transfer.action')}
-          </Button>
-          <Tooltip title={t('dialogue.statf')}>
-            <Button
-              size="small"
-              icon={<StarOutlined />}
-              disabled={over}
-              aria-label={t('dialogue.statf')}
-              onClick={() => void statf()}
-              data-testid="chat-statf"
-            />
-          </Tooltip>
-          <Tooltip title={t('dialogue.black.action')}>
-            <Button
-              size="small"
-              icon={<StopOutlined />}
-              aria-label={t('dialogue.black.action')}
-              onClick={() => setBlack(chat)}
-              data-testid="chat-black"
-            />
-          </Tooltip>
-          <Button size="small" danger icon={<LogoutOutlined />} onClick={end} data-testid="chat-end">
-            {over ? t('dialogue.close') : t('dialogue.end')}
-          </Button>
+          {collab ? (
+            <Button size="small" icon={<LogoutOutlined />} onClick={leave} data-testid="chat-collab-leave">
+              {t('dialogue.collab.leave')}
+            </Button>
+          ) : (
+            <>
+              <Button
+                size="small"
+                icon={<SwapOutlined />}
+                disabled={over}
+                onClick={() => setTransfer(chat)}
+                data-testid="chat-transfer"
+              >
+                {t('dialogue.transfer.action')}
+              </Button>
+              <Tooltip title={t('dialogue.statf')}>
+                <Button
+                  size="small"
+                  icon={<StarOutlined />}
+                  disabled={over}
+                  aria-label={t('dialogue.statf')}
+                  onClick={() => void statf()}
+                  data-testid="chat-statf"
+                />
+              </Tooltip>
+              <Tooltip title={t('dialogue.black.action')}>
+                <Button
+                  size="small"
+                  icon={<StopOutlined />}
+                  aria-label={t('dialogue.black.action')}
+                  onClick={() => setBlack(chat)}
+                  data-testid="chat-black"
+                />
+              </Tooltip>
+              <Button size="small" danger icon={<LogoutOutlined />} onClick={end} data-testid="chat-end">
+                {over ? t('dialogue.close') : t('dialogue.end')}
+              </Button>
+            </>
+          )}
         </Space>
       </div>
       <MessageList

@@ -156,6 +156,84 @@ describe('chat list reducer', () => {
     expect(s.list[0].over).toBe(1);
   });
 
+  describe('collaboration', () => {
+    const theirs = (id: string, over: Partial<AgentUserDto> = {}) =>
+      entry(id, { agentno: 'owner', collabora: 1, ...over });
+
+    it('collaboration_new adds a chat marked collabora, not the own chat, not twice', () => {
+      let s = loaded(entry('a', { servicetime: 3_000 }));
+      s = chatListReducer(s, {
+        type: 'collaboration_new',
+        entry: entry('c', { agentno: 'owner', servicetime: 9_000 }),
+        me: 'me',
+        sort,
+      });
+      expect(s.list.map((c) => [c.id, c.collabora])).toEqual([
+        ['c', 1],
+        ['a', 0],
+      ]);
+      expect(s.selectedId).toBe('a');
+      const same = chatListReducer(s, { type: 'collaboration_new', entry: theirs('c'), me: 'me', sort });
+      expect(same).toBe(s);
+      const own = chatListReducer(s, { type: 'collaboration_new', entry: entry('z'), me: 'me', sort });
+      expect(own).toBe(s);
+      const ownById = chatListReducer(s, { type: 'collaboration_new', entry: entry('a'), me: 'me', sort });
+      expect(ownById.list).toHaveLength(2);
+    });
+
+    it('collaboration_new selects the chat when none is selected', () => {
+      const s = chatListReducer(emptyChatList, {
+        type: 'collaboration_new',
+        entry: theirs('c', { tokenum: 2 }),
+        me: 'me',
+        sort,
+      });
+      expect(s.selectedId).toBe('c');
+      expect(s.list[0].tokenum).toBe(0);
+    });
+
+    it('collaboration_leave removes it and hands a selection to the next chat', () => {
+      let s = loaded(entry('a', { servicetime: 1_000 }));
+      for (const [id, t] of [
+        ['c', 3_000],
+        ['d', 2_000],
+      ] as const)
+        s = chatListReducer(s, {
+          type: 'collaboration_new',
+          entry: theirs(id, { servicetime: t }),
+          me: 'me',
+          sort,
+        });
+      s = chatListReducer(s, { type: 'select', id: 'c' });
+      s = chatListReducer(s, { type: 'collaboration_leave', agentuserid: 'c', agentserviceid: 's-c' });
+      expect(s.list.map((c) => c.id)).toEqual(['d', 'a']);
+      expect(s.selectedId).toBe('d');
+      s = chatListReducer(s, { type: 'collaboration_leave', agentuserid: 'x', agentserviceid: 's-d' });
+      expect(s.list.map((c) => c.id)).toEqual(['a']);
+      expect(s.selectedId).toBe('a');
+      // the agent's own chat is never removed by a collaboration_leave
+      const same = chatListReducer(s, {
+        type: 'collaboration_leave',
+        agentuserid: 'a',
+        agentserviceid: 's-a',
+      });
+      expect(same).toBe(s);
+    });
+
+    it('collaboration_over marks it over; a reload keeps collaborator chats; new makes it own', () => {
+      let s = loaded(entry('a'));
+      s = chatListReducer(s, { type: 'collaboration_new', entry: theirs('c'), me: 'me', sort });
+      s = chatListReducer(s, { type: 'collaboration_over', agentuserid: 'c', agentserviceid: 's-c' });
+      expect(s.list.find((c) => c.id === 'c')?.over).toBe(1);
+      expect(s.list.find((c) => c.id === 'a')?.over).toBe(0);
+      s = chatListReducer(s, { type: 'load', list: [entry('a')], sort });
+      expect(s.list.map((c) => c.id).sort()).toEqual(['a', 'c']);
+      // it took the transfer: the server's `new` entry replaces the collaborator one
+      s = chatListReducer(s, { type: 'new', entry: entry('c'), sort });
+      expect(s.list.filter((c) => c.id === 'c').map((c) => c.collabora)).toEqual([0]);
+    });
+  });
+
   it('select resets the unread count', () => {
     let s = loaded(entry('a', { servicetime: 3_000 }), entry('b', { servicetime: 2_000, tokenum: 3 }));
     s = chatListReducer(s, { type: 'select', id: 'b' });

@@ -18,6 +18,12 @@ export type ChatAction =
   | { type: 'new'; entry: AgentUserDto; sort: TalkSort }
   | { type: 'end'; entry: Pick<AgentUserDto, 'id' | 'agentserviceid'> }
   | { type: 'over'; agentuserid: string; agentserviceid?: string }
+  /** Invited to a chat (collaboration_new); `me` is this agent, whose own chats are not added again. */
+  | { type: 'collaboration_new'; entry: AgentUserDto; me: string; sort: TalkSort }
+  /** That collaboration is over for this agent (transfer, or it left): the entry goes. */
+  | { type: 'collaboration_leave'; agentuserid: string; agentserviceid?: string }
+  /** The chat it collaborates on ended. */
+  | { type: 'collaboration_over'; agentuserid: string; agentserviceid?: string }
   | { type: 'select'; id: string | null }
   | { type: 'message'; msg: MessageDto; summary: string }
   | { type: 'sort'; sort: TalkSort };
@@ -46,10 +52,12 @@ export function chatListReducer(state: ChatListState, action: ChatAction): ChatL
   switch (action.type) {
     case 'load': {
       const prev = new Map(state.list.map((c) => [c.id, c]));
-      const list = sortChats(
-        action.list.map((a) => toEntry(a, prev.get(a.id))),
-        action.sort,
+      // The server lists the agent's own chats; chats it collaborates on stay as they are.
+      const own = action.list.map((a) => toEntry(a, prev.get(a.id)));
+      const collab = state.list.filter(
+        (c) => c.collabora && !own.some((o) => matches(o, c.id, c.agentserviceid)),
       );
+      const list = sortChats([...own, ...collab], action.sort);
       const keep = list.some((c) => c.id === state.selectedId);
       // The first chat is auto-selected on the dialogue tab.
       const selectedId = keep ? state.selectedId : (list[0]?.id ?? null);
@@ -73,17 +81,20 @@ export function chatListReducer(state: ChatListState, action: ChatAction): ChatL
       const list = sortChats([...state.list, toEntry(action.entry)], action.sort);
       return state.selectedId ? { ...state, list } : select({ ...state, list }, action.entry.id);
     }
-    case 'end': {
-      const idx = state.list.findIndex((c) => matches(c, action.entry.id, action.entry.agentserviceid));
-      if (idx < 0) return state;
-      const removed = state.list[idx];
-      const list = state.list.filter((_, j) => j !== idx);
-      if (removed.id !== state.selectedId) return { ...state, list };
-      // The selection clears and the next chat (or, at the end of the list, the previous one) is chosen.
-      const next = list[Math.min(idx, list.length - 1)]?.id ?? null;
-      return select({ list, selectedId: null }, next);
+    case 'end':
+      return remove(state, (c) => matches(c, action.entry.id, action.entry.agentserviceid));
+    case 'collaboration_new': {
+      const e = action.entry;
+      if (e.agentno === action.me) return state;
+      if (state.list.some((c) => matches(c, e.id, e.agentserviceid))) return state;
+      const list = sortChats([...state.list, toEntry({ ...e, collabora: 1 })], action.sort);
+      return state.selectedId ? { ...state, list } : select({ ...state, list }, e.id);
     }
+    case 'collaboration_leave':
+      // Only a collaborator entry goes: a new owner (it took the transfer) keeps its chat.
+      return remove(state, (c) => !!c.collabora && matches(c, action.agentuserid, action.agentserviceid));
     case 'over':
+    case 'collaboration_over':
       return {
         ...state,
         list: state.list.map((c) =>
@@ -97,6 +108,17 @@ export function chatListReducer(state: ChatListState, action: ChatAction): ChatL
     case 'sort':
       return { ...state, list: sortChats(state.list, action.sort) };
   }
+}
+
+/** Drops the first matching entry; if it was selected, the next one (or the previous at the end) is. */
+function remove(state: ChatListState, hit: (c: ChatEntry) => boolean): ChatListState {
+  const idx = state.list.findIndex(hit);
+  if (idx < 0) return state;
+  const removed = state.list[idx];
+  const list = state.list.filter((_, j) => j !== idx);
+  if (removed.id !== state.selectedId) return { ...state, list };
+  const next = list[Math.min(idx, list.length - 1)]?.id ?? null;
+  return select({ list, selectedId: null }, next);
 }
 
 function select(state: ChatListState, id: string | null): ChatListState {

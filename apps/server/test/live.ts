@@ -104,6 +104,23 @@ export async function addAgent(
   return { id: u.id, token };
 }
 
+/**
+ * An agent with a connected socket (tracked in `sockets` for the afterEach disconnect), set ready
+ * unless `ready` is false.
+ */
+export async function socketAgent(
+  s: LiveServer,
+  sockets: Array<{ disconnect(): unknown }>,
+  opts: { maxusers?: number; organ?: string | null; ready?: boolean } = {},
+): Promise<{ id: string; token: string; sock: AgentClient }> {
+  const a = await addAgent(s.tdb, { maxusers: opts.maxusers ?? 10, organ: opts.organ });
+  const sock = agentSocket(s.url, a.token);
+  sockets.push(sock);
+  await connected(sock);
+  if (opts.ready !== false) ok(await call(sock, 'agentstatus', { status: 'ready' }));
+  return { ...a, sock };
+}
+
 export function agentSocket(url: string, token: string, extra: Record<string, string> = {}): AgentClient {
   return connect(`${url}${AGENT_NAMESPACE}`, {
     query: { session: token, orgi: 'kefu', admin: 'true', ...extra },

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AgentUserDto,
   CollaborationLeave,
@@ -8,37 +8,23 @@ import type {
 } from '@kefu/protocol';
 import {
   addAccessPoint,
-  addAgent,
-  agentSocket,
   api,
   call,
   collect,
-  connected,
   next,
   ok,
-  startLive,
+  socketAgent,
   until,
   visitorReady,
   type LiveServer,
 } from '../../../../test/live.js';
+import { perTest } from '../../../../test/factories.js';
 
+const pt = perTest();
+const sockets = pt.sockets;
 let srv: LiveServer | undefined;
-const sockets: Array<{ disconnect(): unknown }> = [];
-afterEach(async () => {
-  sockets.splice(0).forEach((s) => s.disconnect());
-  await srv?.stop();
-  await srv?.tdb.drop();
-  srv = undefined;
-});
 
-async function agent(s: LiveServer, ready: boolean) {
-  const a = await addAgent(s.tdb, { maxusers: 10 });
-  const sock = agentSocket(s.url, a.token);
-  sockets.push(sock);
-  await connected(sock);
-  if (ready) ok(await call(sock, 'agentstatus', { status: 'ready' }));
-  return { ...a, sock };
-}
+const agent = (s: LiveServer, ready: boolean) => socketAgent(s, sockets, { ready });
 
 /** A chat owned by `owner` with `colleague` invited; the colleague also joined the service room. */
 async function invited(s: LiveServer) {
@@ -68,7 +54,7 @@ const collaborators = (s: LiveServer, sid: string) =>
 
 describe('collaboration', () => {
   it('invite sends collaboration_new; the end sends collaboration_over', async () => {
-    srv = await startLive();
+    srv = await pt.live();
     const { owner, sid, au, colleague } = await invited(srv);
     const over = next<OverNotice>(colleague.sock, 'collaboration_over');
     ok((await api(srv, owner.token, `/api/talk/end?agentserviceid=${sid}`)).json);
@@ -76,7 +62,7 @@ describe('collaboration', () => {
   });
 
   it('an accepted transfer removes collaborators: collaboration_leave, no more messages', async () => {
-    srv = await startLive();
+    srv = await pt.live();
     const { owner, v, sid, au, colleague } = await invited(srv);
     const target = await agent(srv, true);
     const atColleague = collect<MessageDto>(colleague.sock, 'message');
@@ -101,7 +87,7 @@ describe('collaboration', () => {
   });
 
   it('a collaborator who takes the transfer gets new, not collaboration_leave', async () => {
-    srv = await startLive();
+    srv = await pt.live();
     const { owner, sid, au, colleague } = await invited(srv);
     ok(await call(colleague.sock, 'agentstatus', { status: 'ready' }));
     const leaves = collect<CollaborationLeave>(colleague.sock, 'collaboration_leave');
@@ -115,7 +101,7 @@ describe('collaboration', () => {
   });
 
   it('invite/leave: the collaborator leaves; a non-collaborator gets an error and nothing changes', async () => {
-    srv = await startLive();
+    srv = await pt.live();
     const { owner, v, sid, au, colleague } = await invited(srv);
     const stranger = await agent(srv, false);
     for (const who of [stranger, owner]) {

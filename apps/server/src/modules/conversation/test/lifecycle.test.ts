@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AgentUserDto,
   MessageDto,
@@ -8,38 +8,24 @@ import type {
 } from '@kefu/protocol';
 import {
   addAccessPoint,
-  addAgent,
-  agentSocket,
   api,
   call,
   collect,
-  connected,
   next,
   ok,
-  startLive,
+  socketAgent,
   until,
   visitorReady,
   type LiveServer,
 } from '../../../../test/live.js';
+import { perTest } from '../../../../test/factories.js';
 import { saveSessionConfig } from '../session-config.js';
 
+const pt = perTest();
+const sockets = pt.sockets;
 let srv: LiveServer | undefined;
-const sockets: Array<{ disconnect(): unknown }> = [];
-afterEach(async () => {
-  sockets.splice(0).forEach((s) => s.disconnect());
-  await srv?.stop();
-  await srv?.tdb.drop();
-  srv = undefined;
-});
 
-async function readyAgent(s: LiveServer, maxusers = 10) {
-  const a = await addAgent(s.tdb, { maxusers });
-  const sock = agentSocket(s.url, a.token);
-  sockets.push(sock);
-  await connected(sock);
-  ok(await call(sock, 'agentstatus', { status: 'ready' }));
-  return { ...a, sock };
-}
+const readyAgent = (s: LiveServer, maxusers = 10) => socketAgent(s, sockets, { maxusers });
 
 async function visitorChat(s: LiveServer, appid: string) {
   const v = await visitorReady(s.url, appid);
@@ -53,7 +39,7 @@ const statusOf = async (s: LiveServer, id: string) =>
 
 describe('transfer', () => {
   it('refuse and timeout keep the chat; accept moves it and the seat', async () => {
-    srv = await startLive();
+    srv = await pt.live();
     const appid = await addAccessPoint(srv.tdb);
     const a = await readyAgent(srv);
     const v = await visitorChat(srv, appid);
@@ -103,7 +89,7 @@ describe('transfer', () => {
 
 describe('agent state', () => {
   it('heartbeat loss and disconnect make the agent notready but keep its chats; every change is logged', async () => {
-    srv = await startLive();
+    srv = await pt.live();
     const appid = await addAccessPoint(srv.tdb);
     const a = await readyAgent(srv);
     await visitorChat(srv, appid);
@@ -140,7 +126,7 @@ describe('agent state', () => {
 
 describe('timers, end, blacklist, satisfaction', () => {
   it('visitor idle warns then ends; agent no-reply warns; queue timeout ends', async () => {
-    srv = await startLive();
+    srv = await pt.live();
     await saveSessionConfig(
       srv.tdb.db,
       'kefu',
@@ -184,7 +170,7 @@ describe('timers, end, blacklist, satisfaction', () => {
   });
 
   it('agent end frees the seat and drains; satisfaction invite; blacklist refuses new chats', async () => {
-    srv = await startLive();
+    srv = await pt.live();
     const appid = await addAccessPoint(srv.tdb);
     const a = await readyAgent(srv, 1);
     const v1 = await visitorChat(srv, appid);

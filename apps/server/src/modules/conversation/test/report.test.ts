@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentReportDto, VisitorNewResult } from '@kefu/protocol';
 import {
   addAccessPoint,
@@ -7,25 +7,20 @@ import {
   call,
   connected,
   ok,
-  startLive,
   until,
   visitorReady,
   type LiveServer,
 } from '../../../../test/live.js';
+import { perTest } from '../../../../test/factories.js';
 import { REPORT_INTERVAL_MS } from '../report.js';
 
+const pt = perTest();
+const sockets = pt.sockets;
 let srv: LiveServer | undefined;
-const sockets: Array<{ disconnect(): unknown }> = [];
-afterEach(async () => {
-  sockets.splice(0).forEach((s) => s.disconnect());
-  await srv?.stop();
-  await srv?.tdb.drop();
-  srv = undefined;
-});
 
 describe('monitor report', () => {
   it('coalesces a burst per tenant: reports at least the interval apart, the last one after the last change with fresh counters', async () => {
-    srv = await startLive();
+    srv = await pt.live();
     const appid = await addAccessPoint(srv.tdb);
     const a = await addAgent(srv.tdb, { maxusers: 10 });
     const sock = agentSocket(srv.url, a.token);

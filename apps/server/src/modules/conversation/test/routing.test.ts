@@ -1,44 +1,31 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentUserDto, QueueNotice, VisitorNewResult } from '@kefu/protocol';
 import {
   addAccessPoint,
-  addAgent,
   addOrgan,
-  agentSocket,
   api,
   call,
   collect,
-  connected,
   next,
   ok,
-  startLive,
+  socketAgent,
   until,
   visitorReady,
   type LiveServer,
 } from '../../../../test/live.js';
+import { perTest } from '../../../../test/factories.js';
 import { saveSessionConfig } from '../session-config.js';
 
+const pt = perTest();
+const sockets = pt.sockets;
 let srv: LiveServer | undefined;
-const sockets: Array<{ disconnect(): unknown }> = [];
-afterEach(async () => {
-  sockets.splice(0).forEach((s) => s.disconnect());
-  await srv?.stop();
-  await srv?.tdb.drop();
-  srv = undefined;
-});
 
-async function readyAgent(s: LiveServer, opts: { maxusers?: number; organ?: string | null } = {}) {
-  const a = await addAgent(s.tdb, opts);
-  const sock = agentSocket(s.url, a.token);
-  sockets.push(sock);
-  await connected(sock);
-  expect(ok(await call(sock, 'agentstatus', { status: 'ready' }))).toEqual({ status: 'ready' });
-  return { ...a, sock };
-}
+const readyAgent = (s: LiveServer, opts: { maxusers?: number; organ?: string | null } = {}) =>
+  socketAgent(s, sockets, opts);
 
 describe('routing', () => {
   it('assigns a new chat to a ready agent and tells both sides', async () => {
-    srv = await startLive();
+    srv = await pt.live();
     const appid = await addAccessPoint(srv.tdb);
     const agent = await readyAgent(srv);
     const news = next<AgentUserDto>(agent.sock, 'new');
@@ -61,7 +48,7 @@ describe('routing', () => {
   });
 
   it('never exceeds maxusers; queues FIFO with positions; drains when a seat frees', async () => {
-    srv = await startLive();
+    srv = await pt.live();
     const appid = await addAccessPoint(srv.tdb);
     const agent = await readyAgent(srv, { maxusers: 1 });
     const v1 = await visitorReady(srv.url, appid);
@@ -97,7 +84,7 @@ describe('routing', () => {
   });
 
   it('prefers the skill group, the last agent, and applies idle-first vs least-busy', async () => {
-    srv = await startLive();
+    srv = await pt.live();
     const g = await addOrgan(srv.tdb);
     const appid = await addAccessPoint(srv.tdb, g);
     const outside = await readyAgent(srv);
@@ -140,7 +127,7 @@ describe('routing', () => {
   });
 
   it('offers a leave message when no agent is ready', async () => {
-    srv = await startLive();
+    srv = await pt.live();
     const appid = await addAccessPoint(srv.tdb);
     const v = await visitorReady(srv.url, appid);
     sockets.push(v.s);

@@ -62,11 +62,22 @@ export function ChatList({ list, selectedId, typing, onSelect }: Props) {
             </Badge>
             <div style={{ flex: 1, minWidth: 0 }}>
               <div style={{ display: 'flex', justifyContent: 'space-between', gap: 6 }}>
-                <Typography.Text strong ellipsis style={{ flex: 1 }}>
+                <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0 }}>
                   {c.username}
                 </Typography.Text>
                 {c.collabora === 1 && (
-                  <Tag color="blue" style={{ marginInlineEnd: 0 }} data-testid={`chat-collab-${c.userid}`}>
+                  <Tag
+                    color="blue"
+                    // Compact, never squeezed: the name (ellipsis) gives way, not the tag.
+                    style={{
+                      marginInlineEnd: 0,
+                      flexShrink: 0,
+                      fontSize: 11,
+                      lineHeight: '18px',
+                      paddingInline: 4,
+                    }}
+                    data-testid={`chat-collab-${c.userid}`}
+                  >
                     {t('dialogue.collaborator')}
                   </Tag>
                 )}

@@ -1,0 +1,213 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io } from 'socket.io-client';
+import type { AgentUserDto, MessageDto } from '@kefu/protocol';
+import type { Page } from 'playwright-core';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server';
+import { openBrowser, screenshot } from './support/browser';
+import { accessPoint, api, login, once, randomUser, setReady, type VisitorSocket } from './support/dialogue';
+
+/**
+ * Collaboration in the agent workspace: the admin serves a visitor and invites agent2 (the console has
+ * no invite UI yet, so the invite is `POST /api/talk/invite` with the admin's token), agent2's console
+ * (second browser) shows the chat tagged 协同 and gets the visitor's next message, agent2 leaves it
+ * (退出协同) and the chat goes from its list; invited again, it sees the chat marked over when the admin
+ * ends it. Then /tourist with a visitor online on /im/demo.html, in Chinese and English.
+ */
+const ROOT = resolve(import.meta.dirname, '..');
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+
+/** The modal / message animations settle before a screenshot. */
+const settle = (page: Page) => page.waitForTimeout(300);
+
+async function switchLanguage(page: Page, label: string) {
+  await page.getByTestId('language-switch').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: label }).click();
+  await page.locator('.ant-select-dropdown').waitFor({ state: 'hidden' });
+}
+
+describe('agent workspace /dialogue — collaboration', () => {
+  let server: RunningServer;
+  const browsers: Browser[] = [];
+  let visitor: VisitorSocket | undefined;
+  beforeAll(async () => {
+    if (!existsSync(join(ROOT, 'apps/console/dist/index.html'))) {
+      execFileSync('npm', ['run', 'build', '-w', 'apps/console'], { cwd: ROOT, stdio: 'inherit' });
+    }
+    server = await startServer();
+  });
+  afterAll(async () => {
+    visitor?.disconnect();
+    for (const b of browsers.splice(0)) await b.close().catch(() => undefined);
+    await server?.stop();
+  });
+
+  it('invites a colleague, who sees the chat tagged 协同, gets its messages, leaves it and sees it end', async () => {
+    const V = server.url;
+    const tokenRes = await api<{ token: string }>(V, '/tokens', {
+      body: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    expect(tokenRes.success).toBe(true);
+    const adminToken = tokenRes.data.token;
+
+    const roles = await api<{ id: string; name: string }[]>(V, '/api/user/listRole', { token: adminToken });
+    const role = roles.data.find((x) => x.name === '客服') ?? roles.data[0];
+    const skills = await api<{ id: string; name: string }[]>(V, '/api/common/skillList', {
+      token: adminToken,
+    });
+    const organ = skills.data[0]?.id;
+    const password = 'Agent#2026e2e';
+    const saved = await api<{ id: string }>(V, '/api/user/save', {
+      token: adminToken,
+      body: {
+        username: 'agent2',
+        uname: '坐席二',
+        password,
+        usertype: '1',
+        roles: [role.id],
+        organ,
+        organs: organ ? [organ] : [],
+        maxusers: 5,
+      },
+    });
+    expect(saved.success, JSON.stringify(saved)).toBe(true);
+    const agent2Id = saved.data.id;
+    const appid = await accessPoint(V, adminToken, server.dataDir);
+
+    // Both consoles open; only the admin is ready, so routing gives it the visitor.
+    const [a, b] = await Promise.all([openBrowser(), openBrowser()]);
+    browsers.push(a, b);
+    const errors: string[] = [];
+    for (const x of [a, b]) x.page.on('pageerror', (e) => errors.push(e.message));
+    await Promise.all([
+      login(a.page, V, 'admin', ADMIN_PASSWORD).then(() => setReady(a.page)),
+      login(b.page, V, 'agent2', password),
+    ]);
+
+    const userid = randomUser();
+    visitor = io(`${V}/im/user`, {
+      transports: ['websocket'],
+      query: { appid, userid },
+      forceNew: true,
+    });
+    await once(visitor, 'welcome');
+    const newAck = await visitor.emitWithAck('new', {
+      name: '协同访客',
+      url: 'https://shop.example.com/cart',
+    });
+    expect(newAck.success && newAck.data.status).toBe('inservice');
+    await a.page.getByTestId(`chat-item-${userid}`).waitFor();
+    await visitor.emitWithAck('message', {
+      clientId: `v-${randomUser()}`,
+      message: '在吗？',
+      msgtype: 'text',
+    });
+    await a.page.getByTestId('message-in').filter({ hasText: '在吗？' }).waitFor();
+
+    const adminChat = async () => {
+      const r = await api<{ agentUserList: AgentUserDto[] }>(V, '/api/talk/agentuser', { token: adminToken });
+      const au = r.data.agentUserList.find((x) => x.userid === userid);
+      expect(au, JSON.stringify(r)).toBeTruthy();
+      return au!;
+    };
+    const inviteAgent2 = async () => {
+      const r = await api<null>(V, '/api/talk/invite', {
+        token: adminToken,
+        body: { agentuserid: (await adminChat()).id, userid: agent2Id },
+      });
+      expect(r.success, JSON.stringify(r)).toBe(true);
+    };
+
+    // Invite: agent2's list gets the chat with the 协同 tag; the header offers only 退出协同.
+    await inviteAgent2();
+    const bItem = b.page.getByTestId(`chat-item-${userid}`);
+    await bItem.waitFor();
+    await b.page.getByTestId(`chat-collab-${userid}`).filter({ hasText: '协同' }).waitFor();
+    await bItem.click();
+    await b.page.getByTestId('chat-collab-tag').filter({ hasText: '协同' }).waitFor();
+    await b.page.getByTestId('chat-collab-leave').filter({ hasText: '退出协同' }).waitFor();
+    expect(await b.page.getByTestId('chat-end').count()).toBe(0);
+    expect(await b.page.getByTestId('chat-transfer').count()).toBe(0);
+    await b.page.getByTestId('message-in').filter({ hasText: '在吗？' }).waitFor();
+
+    // The visitor's next message reaches the collaborator too.
+    await visitor.emitWithAck('message', {
+      clientId: `v-${randomUser()}`,
+      message: '我想改一下收货地址',
+      msgtype: 'text',
+    });
+    await b.page.getByTestId('message-in').filter({ hasText: '我想改一下收货地址' }).waitFor();
+    await a.page.getByTestId('message-in').filter({ hasText: '我想改一下收货地址' }).waitFor();
+    await settle(b.page);
+    await screenshot(b.page, 'collaboration-invited');
+    await screenshot(a.page, 'collaboration-owner');
+
+    // 退出协同 (confirmed): the chat leaves agent2's list, the admin keeps it.
+    await b.page.getByTestId('chat-collab-leave').click();
+    await b.page.getByTestId('confirm-ok').waitFor();
+    await settle(b.page);
+    await screenshot(b.page, 'collaboration-leave-confirm');
+    await b.page.getByTestId('confirm-ok').click();
+    await bItem.waitFor({ state: 'detached' });
+    expect(await a.page.getByTestId(`chat-item-${userid}`).count()).toBe(1);
+
+    // Invited again; the admin ends the chat: agent2 sees it marked over, the visitor is told.
+    await inviteAgent2();
+    await bItem.waitFor();
+    await bItem.click();
+    await b.page.getByTestId('chat-collab-tag').waitFor();
+    const ended = once(visitor, 'end');
+    await a.page.getByTestId('chat-end').click();
+    await a.page.getByTestId('confirm-ok').click();
+    expect((await ended).endby).toBe('agent');
+    await a.page.getByTestId(`chat-item-${userid}`).waitFor({ state: 'detached' });
+    await b.page.getByTestId(`chat-over-${userid}`).waitFor();
+    expect(await b.page.getByTestId('composer-input').isDisabled()).toBe(true);
+    await b.page.locator('.ant-message').waitFor({ state: 'detached' });
+    await settle(b.page);
+    await screenshot(b.page, 'collaboration-over');
+    await switchLanguage(b.page, 'English');
+    await b.page.getByTestId('chat-collab-leave').filter({ hasText: 'Leave' }).waitFor();
+    await settle(b.page);
+    await screenshot(b.page, 'collaboration-over-en');
+
+    // A collaborator may still leave an ended chat: the entry goes.
+    await b.page.getByTestId('chat-collab-leave').click();
+    await b.page.getByTestId('confirm-ok').click();
+    await bItem.waitFor({ state: 'detached' });
+
+    // /tourist with a visitor online on the demo page, in both languages.
+    const demo = await b.context.newPage();
+    await demo.goto(`${V}/im/demo.html`);
+    await demo.locator('#kefu-widget button.btn').waitFor();
+    await a.page.goto(`${V}/tourist`);
+    const table = a.page.getByTestId('tourist-online-table');
+    await expect
+      .poll(async () => {
+        await a.page.getByTestId('tourist-refresh').click();
+        return table.locator('.ant-table-row').count();
+      })
+      .toBeGreaterThan(0);
+    await a.page.mouse.move(700, 700); // no tooltip on the refresh button
+    await settle(a.page);
+    await screenshot(a.page, 'collaboration-tourist-zh');
+    await switchLanguage(a.page, 'English');
+    await a.page.locator('[data-testid="tourist-refresh"][aria-label="Refresh"]').waitFor();
+    await a.page.mouse.move(700, 700);
+    await settle(a.page);
+    await screenshot(a.page, 'collaboration-tourist-en');
+
+    const history = await api<{ list: MessageDto[] }>(
+      V,
+      `/api/talk/chatMessage?agentserviceid=${newAck.success ? newAck.data.agentserviceid : ''}&ps=100`,
+      { token: adminToken },
+    );
+    expect(history.data.list.filter((m) => m.type === 'message').map((m) => m.message)).toEqual([
+      '在吗？',
+      '我想改一下收货地址',
+    ]);
+    expect(errors).toEqual([]);
+  });
+});

@@ -10,8 +10,8 @@ import { openBrowser, screenshot } from './support/browser';
 import { accessPoint, api, login, once, randomUser, setReady, type VisitorSocket } from './support/dialogue';
 
 /**
- * Collaboration in the agent workspace: the admin serves a visitor and invites agent2 (the console has
- * no invite UI yet, so the invite is `POST /api/talk/invite` with the admin's token), agent2's console
+ * Collaboration in the agent workspace: the admin serves a visitor and invites agent2 through the chat
+ * header's invite dialog (the second invite uses `POST /api/talk/invite` directly), agent2's console
  * (second browser) shows the chat tagged 协同 and gets the visitor's next message, agent2 leaves it
  * (退出协同) and the chat goes from its list; invited again, it sees the chat marked over when the admin
  * ends it. Then /tourist with a visitor online on /im/demo.html, in Chinese and English.
@@ -120,8 +120,25 @@ describe('agent workspace /dialogue — collaboration', () => {
       expect(r.success, JSON.stringify(r)).toBe(true);
     };
 
-    // Invite: agent2's list gets the chat with the 协同 tag; the header offers only 退出协同.
-    await inviteAgent2();
+    // Invite from the console: agent2's list gets the chat with the 协同 tag; its header offers only 退出协同.
+    await a.page.getByTestId('chat-invite').click();
+    await a.page.getByTestId('invite-colleague').click();
+    await a.page.keyboard.type('agent2');
+    await a.page
+      .locator('.ant-select-dropdown:visible')
+      .getByTitle('坐席二 (agent2)', { exact: true })
+      .click();
+    expect(
+      await a.page
+        .locator('.ant-select-dropdown:visible')
+        .getByTitle(/\(admin\)$/)
+        .count(),
+    ).toBe(0);
+    await settle(a.page);
+    await screenshot(a.page, 'collaboration-invite-dialog');
+    const invited = a.page.waitForResponse((r) => r.url().includes('/api/talk/invite'));
+    await a.page.getByTestId('invite-submit').click();
+    expect((await (await invited).json()).success).toBe(true);
     const bItem = b.page.getByTestId(`chat-item-${userid}`);
     await bItem.waitFor();
     await b.page.getByTestId(`chat-collab-${userid}`).filter({ hasText: '协同' }).waitFor();

@@ -117,6 +117,9 @@ export const talkApi = {
   transferRefuse: (agentuserid: string) => get<null>('/talk/transfer/refuse', { agentuserid }),
   end: (agentuserid: string) => get<null>('/talk/end', { agentuserid }),
   leaveCollaboration: (agentuserid: string) => get<null>('/talk/invite/leave', { agentuserid }),
+  invite: (agentuserid: string, userid: string) => post<null>('/talk/invite', { agentuserid, userid }),
+  colleagues: (signal?: AbortSignal) =>
+    get<Array<{ id: string; username: string; uname: string }>>('/common/userList', undefined, signal),
   statf: (agentserviceid: string) => get<null>('/talk/statf', { agentserviceid }),
   black: (b: { agentuserid: string; controltime: number; description: string }) =>
     post<null>('/talk/black', b),

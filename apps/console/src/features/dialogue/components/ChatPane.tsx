@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Empty, Space, Tag, Tooltip, Typography } from 'antd';
-import { LogoutOutlined, StarOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import { LogoutOutlined, StarOutlined, StopOutlined, SwapOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useConfirmAction } from '../../../lib/confirm';
 import { notify } from '../../../lib/notify';
@@ -11,6 +11,7 @@ import type { ChatMessage } from '../model/messages';
 import { MessageList } from './MessageList';
 import { Composer } from './Composer';
 import { TransferDialog } from './TransferDialog';
+import { InviteDialog } from './InviteDialog';
 import { BlackDialog } from './BlackDialog';
 
 const NO_MESSAGES: ChatMessage[] = [];
@@ -29,6 +30,7 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
   const socket = useDialogue((s) => s.socket);
   const { loadHistory, send, retry, withdrawn } = useDialogue.getState();
   const [transfer, setTransfer] = useState<ChatEntry | null>(null);
+  const [invite, setInvite] = useState<ChatEntry | null>(null);
   const [black, setBlack] = useState<ChatEntry | null>(null);
 
   useEffect(() => {
@@ -119,6 +121,16 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
               >
                 {t('dialogue.transfer.action')}
               </Button>
+              <Tooltip title={t('dialogue.invite.action')}>
+                <Button
+                  size="small"
+                  icon={<UserAddOutlined />}
+                  disabled={over}
+                  aria-label={t('dialogue.invite.action')}
+                  onClick={() => setInvite(chat)}
+                  data-testid="chat-invite"
+                />
+              </Tooltip>
               <Tooltip title={t('dialogue.statf')}>
                 <Button
                   size="small"
@@ -164,6 +176,7 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
         onTyping={typingOut}
       />
       <TransferDialog chat={transfer} onClose={() => setTransfer(null)} />
+      <InviteDialog chat={invite} onClose={() => setInvite(null)} />
       <BlackDialog chat={black} onClose={() => setBlack(null)} />
     </div>
   );

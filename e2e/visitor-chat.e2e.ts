@@ -225,6 +225,67 @@ describe('visitor widget on the demo page', () => {
       expect(await chat.getByTestId('msg-pending').count()).toBe(0);
       await expect.poll(() => resent.length).toBe(1);
 
+      // Reload while offline: the unsent message survives in the durable outbox and, once online, is
+      // resent with the same clientId: the agent gets it once and the visitor sees it once. The page's
+      // files come from a copy taken now (as a browser cache would); the chat connection stays cut off.
+      const files = new Map<string, { status: number; contentType: string; body: Buffer }>();
+      const frameUrl = await page.locator('#kefu-widget iframe').getAttribute('src');
+      const assets = await chat
+        .locator('script[src], link[rel=stylesheet]')
+        .evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src || (e as HTMLLinkElement).href));
+      for (const url of [
+        page.url(),
+        `${srv.url}/im/loader.js`,
+        `${srv.url}/im/config?appid=demo`,
+        ...assets,
+      ]) {
+        const res = await fetch(new URL(url, srv.url));
+        files.set(new URL(url, srv.url).pathname, {
+          status: res.status,
+          contentType: res.headers.get('content-type') ?? '',
+          body: Buffer.from(await res.arrayBuffer()),
+        });
+      }
+      const mini = await fetch(new URL(frameUrl ?? '', srv.url));
+      files.set(new URL(frameUrl ?? '', srv.url).pathname, {
+        status: mini.status,
+        contentType: mini.headers.get('content-type') ?? '',
+        body: Buffer.from(await mini.arrayBuffer()),
+      });
+      let offline = false;
+      await b.context.route(
+        (url) => url.origin === srv.url,
+        async (route) => {
+          if (!offline) return route.fallback();
+          const hit = files.get(new URL(route.request().url()).pathname);
+          if (hit) return route.fulfill({ status: hit.status, contentType: hit.contentType, body: hit.body });
+          return route.abort('internetdisconnected');
+        },
+      );
+      const afterReload: MessageDto[] = [];
+      agent.on('message', (m) => {
+        if (m.message === '刷新前未发出') afterReload.push(m);
+      });
+      offline = true;
+      await b.context.setOffline(true);
+      await chat.locator('.kf-banner').waitFor();
+      await box.fill('刷新前未发出');
+      await box.press('Enter');
+      await chat.getByTestId('msg-pending').filter({ hasText: '刷新前未发出' }).waitFor();
+      await page.reload();
+      await button.click();
+      // Restored from storage: shown pending before any connection.
+      await chat.getByTestId('msg-pending').filter({ hasText: '刷新前未发出' }).waitFor();
+      offline = false;
+      await b.context.setOffline(false);
+      await chat.getByTestId('msg-mine').filter({ hasText: '刷新前未发出' }).waitFor();
+      await expect.poll(() => afterReload.length).toBe(1);
+      await chat.getByTestId('msg-agent').filter({ hasText: '离线期间的消息' }).waitFor();
+      expect(await chat.getByTestId('msg-mine').filter({ hasText: '刷新前未发出' }).count()).toBe(1);
+      expect(await chat.getByTestId('msg-mine').filter({ hasText: '断网时发送' }).count()).toBe(1);
+      expect(await chat.getByTestId('msg-pending').count()).toBe(0);
+      await b.context.unrouteAll();
+
       // Image upload through the visitor endpoint; the image is served back to this visitor.
       const imgMsg = next(agent, 'message', (m) => (m as MessageDto).msgtype === 'image');
       await chat

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateFields, shownValues, type FieldSpec } from '../src/lib/forms.js';
+import { setLang } from '../src/lib/i18n.js';
 
 const fields = (required: boolean, show = true): FieldSpec[] => [
   { name: 'name', kind: 'text', rule: { show, required } },
@@ -42,5 +43,27 @@ describe('pre-chat / leave-message validation', () => {
       phone: '',
       question: '',
     });
+  });
+});
+
+describe('validation texts in the widget language', () => {
+  it('English with ?l=en, Chinese otherwise', () => {
+    expect(validateFields(fields(true), { phone: '1', email: 'x' }, 'en')).toEqual({
+      name: 'This field is required',
+      phone: 'Invalid mobile number',
+      email: 'Invalid email address',
+      question: 'This field is required',
+    });
+    expect(validateFields(fields(false), { phone: '1' }, 'zh')).toEqual({ phone: '手机格式错误' });
+  });
+
+  it('follows the language set for the page', () => {
+    setLang('en');
+    try {
+      expect(validateFields(fields(false), { email: 'bad@' })).toEqual({ email: 'Invalid email address' });
+    } finally {
+      setLang('zh');
+    }
+    expect(validateFields(fields(false), { email: 'bad@' })).toEqual({ email: '邮箱格式错误' });
   });
 });

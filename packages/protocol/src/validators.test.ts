@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isEmailList, isIp, isPhone, validate, VALIDATION_TEXTS } from './validators.js';
+import {
+  isEmailList,
+  isIp,
+  isPhone,
+  validate,
+  validationTexts,
+  validatorsFor,
+  VALIDATION_TEXTS,
+  VALIDATION_TEXTS_EN,
+} from './validators.js';
 import { formatFileSize, networkQuality } from './constants.js';
 import { ALL_PERMISSION_CODES, hasPermission, monitorScope } from './permissions.js';
 
@@ -29,6 +38,34 @@ describe('shared validators (spec section 5)', () => {
     expect(isIp('::1')).toBe(true);
     expect(isIp('2001:db8::8a2e:370:7334')).toBe(true);
     expect(validate.ip('1.2.3')).toBe('请输入正确的IP地址');
+  });
+  it('English texts for every key; the Chinese default is unchanged', () => {
+    expect(Object.keys(VALIDATION_TEXTS_EN).sort()).toEqual(Object.keys(VALIDATION_TEXTS).sort());
+    expect(VALIDATION_TEXTS).toEqual({
+      required: '必填项不能为空',
+      phone: '手机格式错误',
+      email: '邮箱格式错误',
+      ip: '请输入正确的IP地址',
+    });
+    expect(validationTexts()).toBe(VALIDATION_TEXTS);
+    expect(validationTexts('en')).toBe(VALIDATION_TEXTS_EN);
+    const en = validatorsFor('en');
+    expect(en.required(' ')).toBe('This field is required');
+    expect(en.required('', 'custom')).toBe('custom');
+    expect(en.phone('12')).toBe('Invalid mobile number');
+    expect(en.email('x@')).toBe('Invalid email address');
+    expect(en.email('', false)).toBe('Invalid email address');
+    expect(en.ip('1.2.3')).toBe('Please enter a valid IP address');
+    expect([en.required('x'), en.phone(''), en.email('a@b.cn'), en.ip('::1')]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    const zh = validatorsFor('zh');
+    expect([zh.required(''), zh.phone('1'), zh.email('x'), zh.ip('x')]).toEqual(
+      Object.values(VALIDATION_TEXTS),
+    );
   });
 });
 

@@ -6,6 +6,21 @@ export const VALIDATION_TEXTS = {
   ip: '请输入正确的IP地址',
 } as const;
 
+/** The same texts in English (the visitor widget with `?l=en`); the Chinese ones above stay the default. */
+export const VALIDATION_TEXTS_EN: Record<keyof typeof VALIDATION_TEXTS, string> = {
+  required: 'This field is required',
+  phone: 'Invalid mobile number',
+  email: 'Invalid email address',
+  ip: 'Please enter a valid IP address',
+};
+
+export type ValidationLang = 'zh' | 'en';
+
+/** The validation texts of `lang` (Chinese unless 'en'). */
+export const validationTexts = (
+  lang: ValidationLang = 'zh',
+): Record<keyof typeof VALIDATION_TEXTS, string> => (lang === 'en' ? VALIDATION_TEXTS_EN : VALIDATION_TEXTS);
+
 export const PHONE_RE = /^1[2-9]\d{9}$/;
 const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 const IPV4_RE = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -25,10 +40,16 @@ export function isEmailList(v: string, optional = true): boolean {
 
 export const isIp = (v: string): boolean => IPV4_RE.test(v) || IPV6_RE.test(v);
 
-/** Returns the error text, or null when valid. */
-export const validate = {
-  required: (v: unknown, message: string = VALIDATION_TEXTS.required) => (isBlank(v) ? message : null),
-  phone: (v: string) => (isBlank(v) || isPhone(v) ? null : VALIDATION_TEXTS.phone),
-  email: (v: string, optional = true) => (isEmailList(v ?? '', optional) ? null : VALIDATION_TEXTS.email),
-  ip: (v: string) => (isBlank(v) || isIp(v) ? null : VALIDATION_TEXTS.ip),
-};
+/** Validators answering in `lang`: each returns the error text, or null when valid. */
+export function validatorsFor(lang: ValidationLang = 'zh') {
+  const texts = validationTexts(lang);
+  return {
+    required: (v: unknown, message: string = texts.required) => (isBlank(v) ? message : null),
+    phone: (v: string) => (isBlank(v) || isPhone(v) ? null : texts.phone),
+    email: (v: string, optional = true) => (isEmailList(v ?? '', optional) ? null : texts.email),
+    ip: (v: string) => (isBlank(v) || isIp(v) ? null : texts.ip),
+  };
+}
+
+/** Returns the error text (Chinese, as the console shows it), or null when valid. */
+export const validate = validatorsFor('zh');

@@ -13,6 +13,7 @@ import type {
 import { VISITOR_NAMESPACE } from '@kefu/protocol';
 import { forgetIdentity, loadIdentity, saveIdentity, type VisitorIdentity } from '../lib/storage.js';
 import { randomId } from '../lib/ids.js';
+import { clearOutbox, loadOutbox, saveOutbox } from '../lib/outbox.js';
 import { t } from '../lib/i18n.js';
 import * as tl from '../lib/timeline.js';
 
@@ -72,6 +73,18 @@ export class ChatClient {
     private readonly onIdle: () => void,
   ) {
     this.identity = loadIdentity(appid);
+    // Messages left unsent by an earlier page (reload while offline): shown pending, resent on welcome.
+    this.state.timeline = {
+      ...this.state.timeline,
+      outbox: loadOutbox(appid, this.identity.userid).map((o) => ({
+        ...o,
+        msgtype: 'text' as const,
+        attachmentid: null,
+        filename: null,
+        filesize: null,
+        state: 'pending' as const,
+      })),
+    };
   }
 
   subscribe(fn: () => void): () => void {
@@ -80,8 +93,26 @@ export class ChatClient {
   }
 
   private set(patch: Partial<ChatState>): void {
+    const before = this.state.timeline.outbox;
     this.state = { ...this.state, ...patch };
+    if (this.state.timeline.outbox !== before) this.persistOutbox();
     for (const fn of this.listeners) fn();
+  }
+
+  /** Keeps the unacked text messages in localStorage (an ack removes them, an empty outbox the key). */
+  private persistOutbox(): void {
+    saveOutbox(
+      this.appid,
+      this.identity.userid,
+      this.state.timeline.outbox
+        .filter((o) => o.msgtype === 'text' && !o.attachmentid)
+        .map((o) => ({
+          clientId: o.clientId,
+          message: o.message,
+          createtime: o.createtime,
+          agentserviceid: o.agentserviceid ?? null,
+        })),
+    );
   }
 
   private setTl(f: (x: tl.Timeline) => tl.Timeline): void {
@@ -152,6 +183,7 @@ export class ChatClient {
     const key = err.message;
     if (key === 'visitor_token') {
       // Our credential is no longer valid: start over as a new visitor.
+      clearOutbox(this.appid, this.identity.userid);
       forgetIdentity(this.appid);
       this.identity = loadIdentity(this.appid);
       this.set({ timeline: tl.emptyTimeline() });
@@ -179,6 +211,7 @@ export class ChatClient {
   }
 
   private welcome(w: VisitorWelcome): void {
+    if (w.userid !== this.identity.userid) clearOutbox(this.appid, this.identity.userid);
     this.identity = { userid: w.userid, token: w.token };
     saveIdentity(this.appid, this.identity);
     const prev = this.state.timeline;
@@ -192,6 +225,8 @@ export class ChatClient {
     const first = !this.started;
     this.started = true;
     const open = w.status === 'inqueue' || w.status === 'inservice';
+    // Restored messages belong to the conversation they were written in: kept only while it is open.
+    if (first) this.setTl((x) => tl.keepOutboxOf(x, open ? (w.agentserviceid ?? null) : undefined));
     if (open || (w.status === 'end' && !first)) this.follow(w.agentserviceid ?? '');
     this.set({
       phase: 'ready',
@@ -259,6 +294,7 @@ export class ChatClient {
       filename: file?.filename ?? null,
       filesize: file?.size ?? null,
       createtime: Date.now(),
+      agentserviceid: this.state.timeline.current,
     };
     this.setTl((x) => tl.addOutgoing(x, o));
     this.transmit(o);

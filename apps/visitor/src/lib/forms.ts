@@ -1,5 +1,6 @@
-import { validate } from '@kefu/protocol';
+import { validatorsFor } from '@kefu/protocol';
 import type { FieldRule } from './config.js';
+import { lang, type Lang } from './i18n.js';
 
 /** Which validator applies to a field beyond "required". */
 export type FieldKind = 'text' | 'phone' | 'email' | 'textarea';
@@ -13,8 +14,12 @@ export interface FieldSpec {
 export type Values = Record<string, string>;
 export type Errors = Record<string, string>;
 
-/** Validates shown fields with the protocol validators and their exact messages; hidden fields pass. */
-export function validateFields(fields: FieldSpec[], values: Values): Errors {
+/**
+ * Validates shown fields with the protocol validators and their exact messages, in the widget's language
+ * (English with `?l=en`, else Chinese); hidden fields pass.
+ */
+export function validateFields(fields: FieldSpec[], values: Values, language: Lang = lang()): Errors {
+  const validate = validatorsFor(language);
   const errors: Errors = {};
   for (const f of fields) {
     if (!f.rule.show) continue;

@@ -20,6 +20,8 @@ export interface Outgoing {
   filesize: number | null;
   createtime: number;
   state: 'pending' | 'failed';
+  /** The conversation it was written in (null or absent: before one existed). */
+  agentserviceid?: string | null;
 }
 
 export interface Timeline {
@@ -124,6 +126,18 @@ export const ackOutgoing = (tl: Timeline, m: MessageDto): Timeline => mergeMessa
 
 export function setOutgoingState(tl: Timeline, clientId: string, state: Outgoing['state']): Timeline {
   return { ...tl, outbox: tl.outbox.map((o) => (o.clientId === clientId ? { ...o, state } : o)) };
+}
+
+/**
+ * Keeps the outbox entries written in `agentserviceid` (or before any conversation); `undefined` (no open
+ * conversation) drops them all. Used on the first welcome for messages restored from storage.
+ */
+export function keepOutboxOf(tl: Timeline, agentserviceid: string | null | undefined): Timeline {
+  const outbox =
+    agentserviceid === undefined
+      ? []
+      : tl.outbox.filter((o) => !o.agentserviceid || o.agentserviceid === agentserviceid);
+  return outbox.length === tl.outbox.length ? tl : { ...tl, outbox };
 }
 
 /** Everything without an ack, oldest first: resent (same clientId) after a reconnect. */

@@ -63,14 +63,15 @@ function ShellLayout() {
             fontWeight: 600,
             fontSize: 16,
             color: token.colorPrimary,
-            whiteSpace: 'nowrap',
             overflow: 'hidden',
-            textOverflow: 'ellipsis',
             padding: '0 12px',
+            textAlign: 'center',
+            lineHeight: 1.2,
           }}
           title={t('app.title')}
         >
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '100%' }}>
+          {/* Longer (English) titles wrap onto a second line rather than being cut off. */}
+          <span style={{ overflow: 'hidden', maxWidth: '100%', maxHeight: 40 }}>
             {collapsed ? 'K' : t('app.title')}
           </span>
         </div>

@@ -32,6 +32,7 @@ describe('agent workspace /dialogue — collaboration', () => {
   let server: RunningServer;
   const browsers: Browser[] = [];
   let visitor: VisitorSocket | undefined;
+  let visitor2: VisitorSocket | undefined;
   beforeAll(async () => {
     if (!existsSync(join(ROOT, 'apps/console/dist/index.html'))) {
       execFileSync('npm', ['run', 'build', '-w', 'apps/console'], { cwd: ROOT, stdio: 'inherit' });
@@ -40,6 +41,7 @@ describe('agent workspace /dialogue — collaboration', () => {
   });
   afterAll(async () => {
     visitor?.disconnect();
+    visitor2?.disconnect();
     for (const b of browsers.splice(0)) await b.close().catch(() => undefined);
     await server?.stop();
   });
@@ -194,6 +196,41 @@ describe('agent workspace /dialogue — collaboration', () => {
     await b.page.getByTestId('chat-collab-leave').click();
     await b.page.getByTestId('confirm-ok').click();
     await bItem.waitFor({ state: 'detached' });
+
+    // The admin browses to /tourist inside the app: the agent socket lives with the shell, so the
+    // admin stays ready, a new visitor is still routed to it and the 在线对话 menu entry shows a badge.
+    await a.page.getByTestId('menu-/tourist').click();
+    await a.page.getByTestId('tourist-online-table').waitFor();
+    await a.page.waitForTimeout(1_000);
+    const adminStatus = async () =>
+      (await api<{ status: string }>(V, '/api/agent/status', { token: adminToken })).data.status;
+    expect(await adminStatus()).toBe('ready');
+    expect(await a.page.getByTestId('agent-state').getAttribute('data-state')).toBe('ready');
+    const userid2 = randomUser();
+    visitor2 = io(`${V}/im/user`, {
+      transports: ['websocket'],
+      query: { appid, userid: userid2 },
+      forceNew: true,
+    });
+    await once(visitor2, 'welcome');
+    const newAck2 = await visitor2.emitWithAck('new', {
+      name: '浏览中来访',
+      url: 'https://shop.example.com/',
+    });
+    expect(newAck2.success && newAck2.data.status).toBe('inservice');
+    await visitor2.emitWithAck('message', {
+      clientId: `v-${randomUser()}`,
+      message: '有人在吗',
+      msgtype: 'text',
+    });
+    await a.page.getByTestId('menu-dialogue-badge').waitFor();
+    expect(await adminStatus()).toBe('ready');
+    await a.page.getByTestId('menu-/dialogue').click();
+    await a.page.getByTestId(`chat-item-${userid2}`).click();
+    await a.page.getByTestId('message-in').filter({ hasText: '有人在吗' }).waitFor();
+    await a.page.getByTestId('menu-dialogue-badge').waitFor({ state: 'detached' });
+    expect(await adminStatus()).toBe('ready');
+    visitor2.disconnect();
 
     // /tourist with a visitor online on the demo page, in both languages.
     const demo = await b.context.newPage();

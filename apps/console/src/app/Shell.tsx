@@ -9,14 +9,18 @@ import { buildMenu, matchRoute } from './menu';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import { ThemeSwitch } from './components/ThemeSwitch';
 import { AgentStateSwitch } from '../features/dialogue/components/AgentStateSwitch';
+import { AgentRuntimeHost, DialogueMenuBadge } from '../features/dialogue/components/AgentRuntimeHost';
 import { LeaveMsgEntry } from '../features/leavemsg/components/LeaveMsgEntry';
 import { ShellProviders } from './ShellProviders';
 
 const { Sider, Header, Content } = Layout;
+const MENU_EXTRAS = { '/dialogue': <DialogueMenuBadge /> };
 
 export default function Shell() {
   return (
     <ShellProviders>
+      {/* The agent socket lives as long as the login, not the /dialogue page. */}
+      <AgentRuntimeHost />
       <ShellLayout />
     </ShellProviders>
   );
@@ -33,7 +37,7 @@ function ShellLayout() {
   const language = useUi((s) => s.language);
   const [collapsed, setCollapsed] = useState(false);
 
-  const items = useMemo(() => buildMenu(routes, t, language), [routes, t, language]);
+  const items = useMemo(() => buildMenu(routes, t, language, MENU_EXTRAS), [routes, t, language]);
   const trail = matchRoute(routes, pathname);
   const selected = trail.length ? trail[trail.length - 1].fullPath : pathname;
   const [openKeys, setOpenKeys] = useState<string[]>(() => (trail.length > 1 ? [trail[0].fullPath] : []));

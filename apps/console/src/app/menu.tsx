@@ -39,8 +39,21 @@ export function buildMenu(
   routes: readonly PermittedRoute[],
   t: (key: string) => string,
   lang: string,
+  /** Shown after an entry's title, by full path (the 在线对话 unread badge). */
+  extras: Readonly<Record<string, ReactNode>> = {},
 ): MenuItem[] {
-  const label = (r: PermittedRoute) => <span data-testid={`menu-${r.fullPath}`}>{t(r.title)}</span>;
+  const label = (r: PermittedRoute) => {
+    const title = <span data-testid={`menu-${r.fullPath}`}>{t(r.title)}</span>;
+    const extra = extras[r.fullPath];
+    return extra ? (
+      <>
+        {title}
+        {extra}
+      </>
+    ) : (
+      title
+    );
+  };
   return routes
     .filter((r) => !r.hidden)
     .map((r): MenuItem => {

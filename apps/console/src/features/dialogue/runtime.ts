@@ -1,6 +1,7 @@
 import type { AgentUserDto } from '@kefu/protocol';
 import { connectAgentSocket, type AgentConnection } from '../../lib/socket';
 import { getToken } from '../../lib/storage';
+import { registerStopper } from '../../lib/timers';
 import { notify } from '../../lib/notify';
 import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../app/ShellProviders';
@@ -14,17 +15,62 @@ import { highestSeq } from './model/messages';
 import { desktopNotify, flashTitle, playSound, type SoundPrefs } from './notifications';
 import { summaryOf } from './summary';
 
-let current: { userid: string; conn: AgentConnection } | null = null;
+interface Running {
+  userid: string;
+  conn: AgentConnection;
+  /** Mounted holders (the shell; twice for a moment under StrictMode or a remount). */
+  holders: number;
+  /** A pending stop after the last holder let go, cancelled if one comes back. */
+  stopTimer?: ReturnType<typeof setTimeout>;
+  unregister: () => void;
+}
+
+let current: Running | null = null;
 
 const isHidden = () => typeof document !== 'undefined' && document.hidden;
 
+/** Stops the running session now (logout, expiry, another user) and empties the dialogue store. */
+export function stopAgentRuntime(): void {
+  const run = current;
+  if (!run) return;
+  current = null;
+  clearTimeout(run.stopTimer);
+  run.unregister();
+  run.conn.stop();
+  useDialogue.getState().reset();
+}
+
+/** The user whose realtime session is running, if any (for tests and diagnostics). */
+export const runningAgentRuntime = (): string | null => current?.userid ?? null;
+
+/** Hands back a release function: the session stops shortly after its last holder releases it. */
+function hold(run: Running): () => void {
+  run.holders++;
+  clearTimeout(run.stopTimer);
+  run.stopTimer = undefined;
+  let released = false;
+  return () => {
+    if (released || current !== run) return;
+    released = true;
+    run.holders--;
+    if (run.holders > 0) return;
+    // A remount (StrictMode, the router rebuilt for new routes) takes it back before this fires,
+    // so the socket is not dropped and the server does not mark the agent notready.
+    run.stopTimer = setTimeout(() => {
+      if (current === run && run.holders === 0) stopAgentRuntime();
+    }, 0);
+  };
+}
+
 /**
  * Starts the agent's realtime session once per logged-in user: the socket, its events bound to the
- * dialogue store, sounds and notifications. Lives with the shell, so new chats arrive on any page.
+ * dialogue store, sounds and notifications. Held by the shell (AgentRuntimeHost), so new chats
+ * arrive and the agent stays ready on every console page; the dialogue screen is only a view over
+ * the store. Logout and session expiry stop it through stopAllTimers().
  */
 export function startAgentRuntime(user: SessionUser & SoundPrefs): () => void {
-  if (current?.userid === user.id) return () => undefined;
-  current?.conn.stop();
+  if (current?.userid === user.id) return hold(current);
+  stopAgentRuntime();
   const store = useDialogue;
   const me = { id: user.id, orgi: user.orgi ?? '', name: user.uname || user.username };
   if (isStoredState(user.on_state)) store.getState().showState(user.on_state);
@@ -69,6 +115,7 @@ export function startAgentRuntime(user: SessionUser & SoundPrefs): () => void {
   });
   s.on('new', (entry: AgentUserDto) => {
     store.getState().dispatch({ type: 'new', entry });
+    if (!store.getState().viewing) store.getState().noteNewChat();
     playSound('new', prefs);
     const text = i18n.t('dialogue.notice.newChat', { name: entry.username });
     if (isHidden()) {
@@ -136,11 +183,11 @@ export function startAgentRuntime(user: SessionUser & SoundPrefs): () => void {
     .getState()
     .loadChats()
     .catch(() => undefined);
-  current = { userid: user.id, conn };
-  return () => {
-    if (current?.conn !== conn) return;
-    conn.stop();
-    current = null;
-    store.getState().reset();
-  };
+  const run: Running = { userid: user.id, conn, holders: 0, unregister: () => undefined };
+  current = run;
+  // stopAllTimers() (logout, expiry) would stop the socket anyway; this also forgets the session.
+  run.unregister = registerStopper(() => {
+    if (current === run) stopAgentRuntime();
+  });
+  return hold(run);
 }

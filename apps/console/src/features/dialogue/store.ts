@@ -58,6 +58,8 @@ interface DialogueState {
   prompts: TransferPromptDto[];
   /** The workspace is on screen: only then does selecting or receiving report the chat read. */
   viewing: boolean;
+  /** New chats that arrived while the workspace was not on screen (the menu badge); cleared on view. */
+  newChats: number;
 
   attach: (me: Me, socket: AgentSocket | null) => void;
   reset: () => void;
@@ -81,6 +83,7 @@ interface DialogueState {
   pushPrompt: (p: TransferPromptDto) => void;
   dropPrompt: (id: string) => void;
   setViewing: (v: boolean) => void;
+  noteNewChat: () => void;
   /** Reports the open chat read (debounced), e.g. when the page becomes visible again. */
   markRead: () => void;
 }
@@ -158,6 +161,7 @@ export const useDialogue = create<DialogueState>((set, get) => {
     typing: {},
     prompts: [],
     viewing: false,
+    newChats: 0,
 
     attach: (me, socket) => set({ me, socket }),
     reset: () =>
@@ -172,6 +176,7 @@ export const useDialogue = create<DialogueState>((set, get) => {
         loaded: {},
         typing: {},
         prompts: [],
+        newChats: 0,
       }),
 
     dispatch: (a) => {
@@ -277,7 +282,8 @@ export const useDialogue = create<DialogueState>((set, get) => {
     setConnected: (connected) => set({ connected }),
     pushPrompt: (p) => set((s) => ({ prompts: [...s.prompts.filter((x) => x.id !== p.id), p] })),
     dropPrompt: (id) => set((s) => ({ prompts: s.prompts.filter((x) => x.id !== id) })),
-    setViewing: (viewing) => set({ viewing }),
+    setViewing: (viewing) => set(viewing ? { viewing, newChats: 0 } : { viewing }),
+    noteNewChat: () => set({ newChats: get().newChats + 1 }),
     markRead: () => {
       const { chats } = get();
       const sel = chats.list.find((c) => c.id === chats.selectedId);

@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Dropdown, Tooltip } from 'antd';
 import type { BadgeProps } from 'antd';
 import { DisconnectOutlined, DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, type StoredAgentState } from '@kefu/protocol';
-import { useSession } from '../../../app/session';
+import type { StoredAgentState } from '@kefu/protocol';
 import { useDialogue } from '../store';
-import { startAgentRuntime } from '../runtime';
+import { useMayChat } from './AgentRuntimeHost';
 import { SELECTABLE_STATES } from '../model/agentState';
 import { askNotificationPermission } from '../notifications';
 import { TransferPrompt } from './TransferPrompt';
@@ -19,21 +18,16 @@ const BADGE: Record<StoredAgentState, BadgeProps['status']> = {
 
 /**
  * The agent work state in the shell's top bar (spec section 4): ready / busy / notready, each set by
- * its own call. Mounting it starts the agent's realtime session for users who may chat (A01).
+ * its own call, shown to users who may chat (A01). The realtime session itself is held by
+ * AgentRuntimeHost in the shell.
  */
 export function AgentStateSwitch() {
   const { t } = useTranslation();
-  const info = useSession((s) => s.info);
   const state = useDialogue((s) => s.agentState);
   const connected = useDialogue((s) => s.connected);
   const setAgentState = useDialogue((s) => s.setAgentState);
   const [busy, setBusy] = useState(false);
-  const mayChat = !!info && hasPermission(info.user.usertype, info.auth ?? {}, 'A01');
-
-  useEffect(() => {
-    if (!info || !mayChat) return;
-    return startAgentRuntime(info.user);
-  }, [info, mayChat]);
+  const mayChat = useMayChat();
 
   if (!mayChat) return null;
   const choose = async (s: StoredAgentState) => {

@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import type { AppConfig } from './config.js';
 import type { Db } from './platform/db/database.js';
@@ -8,6 +7,7 @@ import type { AppContext, ModuleRegistrar } from './platform/context.js';
 import { installEnvelope } from './platform/http/envelope.js';
 import { installAuth } from './platform/auth/guard.js';
 import { installStatic } from './platform/http/static.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { MODULES } from './modules/index.js';
 import type { Scheduler } from './platform/jobs/scheduler.js';
 
@@ -33,22 +33,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   installEnvelope(app);
   await app.register(formbody);
   await app.register(cors, { origin: true, credentials: true });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd's css-in-js writes <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ['*'],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    frameguard: false,
-  });
+  // helmet's header set (CSP etc.), computed once: see security-headers.ts.
+  installSecurityHeaders(app);
   installAuth(app, opts.db, opts.config.redisUrl);
   for (const register of opts.modules ?? MODULES) await register(app, ctx);
   if (opts.serveStatic) await installStatic(app);

@@ -1,4 +1,5 @@
-import type { Insertable } from 'kysely';
+import { CompiledQuery, type Insertable } from 'kysely';
+import type { Dialect } from '../../platform/db/database.js';
 import type { ChatMessageTable } from '../../platform/db/schema-conversations.js';
 import type { ChatMessageRow } from './presenter.js';
 import type { Kdb } from './engine.js';
@@ -55,6 +56,63 @@ export async function messagesBefore(
   if (before !== undefined) q = q.where('seq', '<', before);
   const rows = await q.orderBy('seq', 'desc').limit(limit).execute();
   return rows.reverse();
+}
+
+/**
+ * The agent may read the conversation (the same rule as talk.service `followed`: its org, and its own, a
+ * monitor's (`?` = 1), one it collaborates on or one it transferred away). Parameters: id, orgi, agent,
+ * monitor, agent, agent. Uncorrelated with the page, so evaluated once per query.
+ */
+const FOLLOWED =
+  'exists (select 1 from agent_service s where s.id = ? and s.orgi = ? and (s.agentno = ? or ? = 1' +
+  ' or exists (select 1 from agent_collaborator c where c.agentserviceid = s.id and c.userid = ?)' +
+  ' or exists (select 1 from transfer_request t where t.agentserviceid = s.id and t.from_agent = ?)))';
+
+const PAGE_SQL = {
+  newest: `select * from chat_message where agentserviceid = ? and ${FOLLOWED} order by seq desc limit ?`,
+  before: `select * from chat_message where agentserviceid = ? and seq < ? and ${FOLLOWED} order by seq desc limit ?`,
+  after: `select * from chat_message where agentserviceid = ? and seq > ? and ${FOLLOWED} order by seq asc limit ?`,
+};
+const numbered = (q: string): string => {
+  let n = 0;
+  return q.replace(/\?/g, () => `$${++n}`);
+};
+const PG_PAGE_SQL = {
+  newest: numbered(PAGE_SQL.newest),
+  before: numbered(PAGE_SQL.before),
+  after: numbered(PAGE_SQL.after),
+};
+
+export interface PageReader {
+  id: string;
+  orgi: string;
+  monitor: boolean;
+}
+
+/**
+ * One conversation's message page — newest, before seq `before` (both returned ascending) or after seq
+ * `after` — read together with the access check in one fixed, precompiled statement. Empty when the
+ * reader may not see the conversation (or it has no such messages): the caller then tells which.
+ */
+export async function followedPage(
+  k: Kdb,
+  dialect: Dialect,
+  agentserviceid: string,
+  reader: PageReader,
+  at: { before?: number; after?: number },
+  limit: number,
+): Promise<ChatMessageRow[]> {
+  const sql = dialect === 'postgres' ? PG_PAGE_SQL : PAGE_SQL;
+  const check = [agentserviceid, reader.orgi, reader.id, reader.monitor ? 1 : 0, reader.id, reader.id];
+  if (at.after !== undefined) {
+    const q = CompiledQuery.raw(sql.after, [agentserviceid, at.after, ...check, limit]);
+    return (await k.executeQuery<ChatMessageRow>(q)).rows;
+  }
+  const q =
+    at.before !== undefined
+      ? CompiledQuery.raw(sql.before, [agentserviceid, at.before, ...check, limit])
+      : CompiledQuery.raw(sql.newest, [agentserviceid, ...check, limit]);
+  return (await k.executeQuery<ChatMessageRow>(q)).rows.reverse();
 }
 
 export async function markWithdrawn(k: Kdb, id: string, now: number): Promise<boolean> {

@@ -7,7 +7,7 @@ import type { Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
 import * as mrepo from './message.repository.js';
 import * as srepo from './service.repository.js';
-import { presentAgentUser, presentMessage, type AgentServiceRow } from './presenter.js';
+import { presentAgentUser, presentMessage, type AgentServiceRow, type ChatMessageRow } from './presenter.js';
 import {
   announceCollaborationLeft,
   blacklist,
@@ -17,8 +17,11 @@ import {
   inviteSatisfaction,
 } from './lifecycle.service.js';
 
-const isMonitor = (p: Principal) =>
-  p.usertype === '0' || Object.keys(p.auth).some((c) => c.startsWith('A03') || c.startsWith('A04'));
+function isMonitor(p: Principal): boolean {
+  if (p.usertype === '0') return true;
+  for (const c in p.auth) if (c.startsWith('A03') || c.startsWith('A04')) return true;
+  return false;
+}
 
 /** A conversation the agent may read: its own (now or before), one it collaborates on, or any with monitor rights. */
 export async function followed(e: Engine, p: Principal, agentserviceid: string): Promise<AgentServiceRow> {
@@ -178,29 +181,46 @@ export async function messages(
   let sid = q.agentserviceid;
   if (!sid && q.userid) sid = (await srepo.latestServiceOf(e.db.kysely, p.orgi, q.userid))?.id;
   if (!sid) throw badRequest('required', { agentserviceid: 'required' });
-  // The page (keyset on the (agentserviceid, seq) index) is read alongside the access check, not after
-  // it: one round trip on PostgreSQL; nothing is returned unless the check passes.
-  const after = q.after;
-  const page =
-    after !== undefined
-      ? mrepo.messagesAfter(e.db.kysely, sid, after, q.ps + 1)
-      : mrepo.messagesBefore(e.db.kysely, sid, q.before, q.ps + 1);
-  page.catch(() => undefined);
+  // One fixed statement reads the page (keyset on the (agentserviceid, seq) index) and checks access
+  // (the rule of `followed`). No rows: not allowed, or allowed and empty — the checked path tells which.
+  const rows = await mrepo.followedPage(
+    e.db.kysely,
+    e.db.dialect,
+    sid,
+    { id: p.id, orgi: p.orgi, monitor: isMonitor(p) },
+    q.after !== undefined ? { after: q.after } : { before: q.before },
+    q.ps + 1,
+  );
+  if (rows.length === 0) return checkedMessages(e, p, sid, q);
+  return messagePage(rows, q, sid);
+}
+
+/** The page after `followed` (which throws not-found / forbidden). */
+async function checkedMessages(
+  e: Engine,
+  p: Principal,
+  sid: string,
+  q: z.infer<typeof chatMessageQuery>,
+): Promise<{ list: MessageDto[]; hasMore: boolean; agentserviceid: string }> {
   const s = await followed(e, p, sid);
-  const rows = await page;
-  if (after !== undefined) {
-    return {
-      list: rows.slice(0, q.ps).map((r) => presentMessage(r)),
-      hasMore: rows.length > q.ps,
-      agentserviceid: s.id,
-    };
-  }
+  const rows =
+    q.after !== undefined
+      ? await mrepo.messagesAfter(e.db.kysely, s.id, q.after, q.ps + 1)
+      : await mrepo.messagesBefore(e.db.kysely, s.id, q.before, q.ps + 1);
+  return messagePage(rows, q, s.id);
+}
+
+/** `ps + 1` rows (ascending) to the page: after → the first ps; before/newest → the last ps. */
+function messagePage(
+  rows: ChatMessageRow[],
+  q: z.infer<typeof chatMessageQuery>,
+  agentserviceid: string,
+): { list: MessageDto[]; hasMore: boolean; agentserviceid: string } {
   const hasMore = rows.length > q.ps;
-  return {
-    list: (hasMore ? rows.slice(1) : rows).map((r) => presentMessage(r)),
-    hasMore,
-    agentserviceid: s.id,
-  };
+  const page = !hasMore ? rows : q.after !== undefined ? rows.slice(0, q.ps) : rows.slice(1);
+  const list = new Array<MessageDto>(page.length);
+  for (let i = 0; i < page.length; i++) list[i] = presentMessage(page[i]!);
+  return { list, hasMore, agentserviceid };
 }
 
 export async function transferForm(e: Engine, p: Principal, organ?: string) {

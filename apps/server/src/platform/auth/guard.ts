@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { hasPermission, type PermissionRequirement } from '@kefu/protocol';
 import { forbidden, unauthorized } from '../http/errors.js';
 import type { Db } from '../db/database.js';
@@ -52,18 +52,22 @@ export function installAuth(app: FastifyInstance, db: Db, redisUrl?: string): vo
     app.addHook('onClose', async () => link.close());
   }
   app.addHook('onRequest', async (req) => {
-    const path = req.url.split('?')[0];
-    if (!path.startsWith('/api/') || PUBLIC_API.has(path)) return;
+    const url = req.url;
+    if (!url.startsWith('/api/')) return;
+    const q = url.indexOf('?');
+    if (PUBLIC_API.has(q < 0 ? url : url.slice(0, q))) return;
     req.user = await authenticate(db, tokenFrom(req));
   });
 }
 
 /** Route-level permission guard: one code, or a list where any one suffices. */
-export function requires(required: PermissionRequirement): preHandlerAsyncHookHandler {
-  return async (req) => {
+export function requires(required: PermissionRequirement): preHandlerHookHandler {
+  // A callback hook, not an async one: no promise per request.
+  return (req, _reply, done) => {
     const u = req.user;
-    if (!u) throw unauthorized();
-    if (!hasPermission(u.usertype, u.auth, required)) throw forbidden();
+    if (!u) done(unauthorized());
+    else if (!hasPermission(u.usertype, u.auth, required)) done(forbidden());
+    else done();
   };
 }
 

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
 export const CONSOLE_DIST = join(repoRoot, 'apps/console/dist');
 export const VISITOR_DIST = join(repoRoot, 'apps/visitor/dist');
+const LOADER = '/im/loader.js';
 
 /**
  * Serves the built console (history-mode fallback to index.html) and the visitor bundle.
@@ -22,9 +23,12 @@ export async function installStatic(app: FastifyInstance): Promise<void> {
       wildcard: true,
     });
     // The embed loader is loaded by company websites on other origins (helmet's default is same-origin).
-    app.addHook('onSend', async (req, reply) => {
-      if (req.url.split('?')[0] === '/im/loader.js')
+    // A callback hook that looks at the url without splitting it: it runs on every response.
+    app.addHook('onSend', (req, reply, payload, done) => {
+      const url = req.url;
+      if (url.startsWith(LOADER) && (url.length === LOADER.length || url[LOADER.length] === '?'))
         void reply.header('cross-origin-resource-policy', 'cross-origin');
+      done(null, payload);
     });
     // The visitor pages (/visitor, /visitor/text|pc|mobile|mini|navigation) are the visitor app, not the console.
     const visitorPage = async (_req: FastifyRequest, reply: FastifyReply) =>

@@ -14,8 +14,11 @@ import {
   until,
   visitorReady,
   visitorSocket,
+  vid,
   type LiveServer,
 } from '../../../../test/live.js';
+import { insertUser } from '../../../../test/harness.js';
+import { issueToken } from '../../../platform/auth/tokens.js';
 
 let servers: LiveServer[] = [];
 const sockets: Array<{ disconnect(): unknown }> = [];
@@ -122,6 +125,83 @@ describe('messages', () => {
     expect(older.json.data.hasMore).toBe(false);
     const anon = await api(srv, '', `/api/talk/chatMessage?agentserviceid=${sid}`);
     expect(anon.status).toBe(401);
+  });
+
+  it('chatMessage: owner, collaborator, former owner (transfer) and monitor read; others do not', async () => {
+    const srv = await startLive();
+    servers.push(srv);
+    const { agent, as, v, sid } = await chat(srv);
+    for (let i = 1; i <= 3; i++)
+      ok(await call<MessageDto>(v.s, 'message', { clientId: `c-access-${i}`, message: `m${i}` }));
+    ok(await call<MessageDto>(as, 'message', { touser: v.userid, clientId: 'c-access-a', message: 'a' }));
+    type Page = { list: MessageDto[]; hasMore: boolean; agentserviceid: string };
+    const page = (token: string, q: string) => api<Page>(srv, token, `/api/talk/chatMessage?${q}`);
+    const seqs = (r: { json: { data: Page } }) => r.json.data.list.map((m) => m.seq);
+
+    const newest = await page(agent.token, `agentserviceid=${sid}&ps=2`);
+    expect(seqs(newest)).toEqual([3, 4]);
+    expect(newest.json.data).toMatchObject({ hasMore: true, agentserviceid: sid });
+    expect(newest.json.data.list[1]).toMatchObject({ message: 'a', calltype: 'out', userid: agent.id });
+    expect(seqs(await page(agent.token, `agentserviceid=${sid}&ps=2&before=3`))).toEqual([1, 2]);
+    const after = await page(agent.token, `agentserviceid=${sid}&ps=2&after=1`);
+    expect(seqs(after)).toEqual([2, 3]);
+    expect(after.json.data.hasMore).toBe(true);
+    const none = await page(agent.token, `agentserviceid=${sid}&ps=2&before=1`);
+    expect(none.status).toBe(200);
+    expect(none.json.data).toEqual({ list: [], hasMore: false, agentserviceid: sid });
+    expect(seqs(await page(agent.token, `userid=${v.userid}&ps=10`))).toEqual([1, 2, 3, 4]);
+
+    const stranger = await addAgent(srv.tdb);
+    for (const q of [
+      `agentserviceid=${sid}`,
+      `agentserviceid=${sid}&before=1`,
+      `agentserviceid=${sid}&after=1`,
+    ]) {
+      const r = await page(stranger.token, q);
+      expect(r.status).toBe(403);
+      expect(r.json.key).toBe('not_conversation_owner');
+    }
+    const missing = await page(agent.token, 'agentserviceid=nope');
+    expect(missing.status).toBe(404);
+    expect(missing.json.key).toBe('conversation_not_found');
+
+    const k = srv.tdb.db.kysely;
+    const collaborator = await addAgent(srv.tdb);
+    await k
+      .insertInto('agent_collaborator')
+      .values({
+        agentserviceid: sid,
+        userid: collaborator.id,
+        orgi: 'kefu',
+        inviter: agent.id,
+        createtime: 1,
+      })
+      .execute();
+    expect(seqs(await page(collaborator.token, `agentserviceid=${sid}&ps=2`))).toEqual([3, 4]);
+    const former = await addAgent(srv.tdb);
+    await k
+      .insertInto('transfer_request')
+      .values({
+        id: vid(),
+        orgi: 'kefu',
+        agentserviceid: sid,
+        agentuserid: vid(),
+        from_agent: former.id,
+        to_agent: agent.id,
+        status: 'accepted',
+        createtime: 1,
+        expires: 2,
+      })
+      .execute();
+    expect(seqs(await page(former.token, `agentserviceid=${sid}&ps=2&after=2`))).toEqual([3, 4]);
+    const admin = await insertUser(srv.tdb.db, { usertype: '0' });
+    const adminToken = await issueToken(k, admin.id, 'kefu', 3_600_000);
+    expect(seqs(await page(adminToken, `agentserviceid=${sid}&ps=1`))).toEqual([4]);
+    const otherOrg = await insertUser(srv.tdb.db, { usertype: '0', orgi: 'other' });
+    const otherToken = await issueToken(k, otherOrg.id, 'other', 3_600_000);
+    const foreign = await page(otherToken, `agentserviceid=${sid}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.key).toBe('conversation_not_found');
   });
 
   it('withdraw: sender only, within 2 minutes, both sides told, original kept', async () => {

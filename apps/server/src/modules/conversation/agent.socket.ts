@@ -15,7 +15,7 @@ import { getAgentState, ping, setAgentState } from './agentstate.service.js';
 import { deliverLive, missedMessages, StaleConversation, storeMessage } from './message.service.js';
 import * as srepo from './service.repository.js';
 import { presentAgentUser, presentMessage, type AgentServiceRow } from './presenter.js';
-import { failure, handler } from './socket-ack.js';
+import { failure, handler, pipelined } from './socket-ack.js';
 
 function tokenOf(q: Record<string, unknown>, auth: Record<string, unknown>): string {
   const t = q.session ?? auth.session ?? auth.token;
@@ -83,9 +83,9 @@ export function installAgentSocket(e: Engine): void {
     );
     socket.on(
       'message',
-      handler(
+      pipelined(
         lang,
-        async (payload: unknown): Promise<MessageDto | null> => {
+        async (payload: unknown, queued): Promise<MessageDto | null> => {
           const m = parse(agentMessageSchema, payload);
           const k = e.db.kysely;
           const resolve = async (): Promise<AgentServiceRow> => {
@@ -115,19 +115,23 @@ export function installAgentSocket(e: Engine): void {
             }
             let stored;
             try {
-              stored = await storeMessage(e, {
-                service: s,
-                sender: p.id,
-                username: m.nickname || p.uname,
-                touser: s.userid,
-                clientId: m.clientId,
-                type: 'message',
-                msgtype: m.msgtype,
-                calltype: 'out',
-                message: m.message,
-                attachmentid: m.attachmentid,
-                guard: { kind: 'agent', agent: p.id },
-              });
+              stored = await storeMessage(
+                e,
+                {
+                  service: s,
+                  sender: p.id,
+                  username: m.nickname || p.uname,
+                  touser: s.userid,
+                  clientId: m.clientId,
+                  type: 'message',
+                  msgtype: m.msgtype,
+                  calltype: 'out',
+                  message: m.message,
+                  attachmentid: m.attachmentid,
+                  guard: { kind: 'agent', agent: p.id },
+                },
+                queued,
+              );
             } catch (err) {
               if (!(err instanceof StaleConversation)) throw err;
               convs.delete(key);

@@ -15,7 +15,13 @@ class JobFailed extends Error {
   }
 }
 
-type Outcome<R> = { ok: true; value: R } | { ok: false; err: unknown };
+export type Outcome<R> = { ok: true; value: R } | { ok: false; err: unknown };
+
+/** Writes a whole batch in one transaction (set-wise), or throws having stored nothing. */
+export type BatchApply<J, R> = (
+  jobs: J[],
+  beforeCommit: (() => Promise<void>) | null,
+) => Promise<Array<Outcome<R>>>;
 
 /**
  * Group commit. Jobs submitted in the same event-loop turn — and, while a batch is committing, every job
@@ -29,10 +35,13 @@ type Outcome<R> = { ok: true; value: R } | { ok: false; err: unknown };
  * rejects every job of the batch with that error.
  */
 export class GroupCommit<J, R> {
-  /** Test seam and diagnostics: committed batches, the jobs they carried, batches redone with savepoints. */
-  readonly stats = { batches: 0, jobs: 0, largest: 0, retries: 0 };
+  /**
+   * Test seam and diagnostics: committed batches, the jobs they carried, batches the set-wise path could
+   * not take (redone job by job), batches redone with savepoints.
+   */
+  readonly stats = { batches: 0, jobs: 0, largest: 0, fallbacks: 0, retries: 0 };
   /** Test seam: runs inside the transaction after the last job, before COMMIT. */
-  beforeCommit: ((trx: Kdb) => Promise<void>) | null = null;
+  beforeCommit: (() => Promise<void>) | null = null;
   private queue: Array<Pending<J, R>> = [];
   private scheduled = false;
   private running = false;
@@ -42,6 +51,7 @@ export class GroupCommit<J, R> {
     private readonly apply: (trx: Kdb, job: J) => Promise<R>,
     private readonly keyOf: (job: J) => string,
     private readonly maxBatch = 256,
+    private readonly batch: BatchApply<J, R> | null = null,
   ) {}
 
   submit(job: J): Promise<R> {
@@ -69,22 +79,25 @@ export class GroupCommit<J, R> {
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i))
       .map((x) => x.p);
     try {
-      let outcomes: Array<Outcome<R>>;
-      try {
-        // Optimistic: no savepoints (two statements fewer per job). A failing job aborts this attempt
-        // before COMMIT, and the batch is redone with one savepoint per job.
-        outcomes = await this.attempt(order, false);
-      } catch (err) {
-        if (!(err instanceof JobFailed)) throw err;
-        if (order.length === 1) throw err.cause;
-        this.stats.retries++;
-        outcomes = await this.attempt(order, true);
+      let outcomes: Array<Outcome<R>> | undefined;
+      if (this.batch) {
+        try {
+          outcomes = await this.batch(
+            order.map((p) => p.job),
+            this.beforeCommit,
+          );
+        } catch {
+          // Nothing of the batch is stored; job by job below finds out which job failed (or fails them all).
+          this.stats.fallbacks++;
+        }
       }
+      if (!outcomes) outcomes = await this.jobByJob(order);
       this.stats.batches++;
       this.stats.jobs += order.length;
       this.stats.largest = Math.max(this.stats.largest, order.length);
+      const settled = outcomes;
       order.forEach((p, i) => {
-        const o = outcomes[i];
+        const o = settled[i];
         if (o.ok) p.resolve(o.value);
         else p.reject(o.err);
       });
@@ -94,6 +107,21 @@ export class GroupCommit<J, R> {
     } finally {
       this.running = false;
       this.kick();
+    }
+  }
+
+  /**
+   * Optimistic first: no savepoints (two statements fewer per job). A failing job aborts that attempt
+   * before COMMIT, and the batch is redone with one savepoint per job.
+   */
+  private async jobByJob(order: Array<Pending<J, R>>): Promise<Array<Outcome<R>>> {
+    try {
+      return await this.attempt(order, false);
+    } catch (err) {
+      if (!(err instanceof JobFailed)) throw err;
+      if (order.length === 1) throw err.cause;
+      this.stats.retries++;
+      return this.attempt(order, true);
     }
   }
 
@@ -110,7 +138,7 @@ export class GroupCommit<J, R> {
           }
         }
       }
-      if (this.beforeCommit) await this.beforeCommit(trx);
+      if (this.beforeCommit) await this.beforeCommit();
       return outcomes;
     });
   }

@@ -7,6 +7,10 @@ import { CompiledQuery } from 'kysely';
 import type { Db, Dialect } from '../../platform/db/database.js';
 import { affected, type Engine, type Kdb } from './engine.js';
 import { GroupCommit } from './message-writer.js';
+import { COLUMN_TYPES, MESSAGE_COLUMNS, postgresBatchWriter, sqliteBatchWriter } from './message-batch.js';
+import { kindOf, preview, type Kind, type Live, type WriteJob, type Written } from './message-plan.js';
+
+export type { Live } from './message-plan.js';
 import * as mrepo from './message.repository.js';
 import * as srepo from './service.repository.js';
 import { presentMessage, type AgentServiceRow, type ChatMessageRow } from './presenter.js';
@@ -31,12 +35,6 @@ export interface NewMessage {
   guard?: { kind: 'visitor' } | { kind: 'agent'; agent: string };
 }
 
-/** Who follows the conversation, as read by the write that stored the message. */
-export interface Live {
-  agentno: string | null;
-  collaborators: string[];
-}
-
 export interface Stored {
   row: ChatMessageRow;
   created: boolean;
@@ -52,19 +50,16 @@ export class StaleConversation extends Error {
   }
 }
 
-const preview = (m: NewMessage): string =>
-  m.msgtype === 'text' ? m.message.slice(0, 100) : `[${m.msgtype}]`;
-
 /**
  * Stores a message exactly once: a known (sender, clientId) returns the stored row; otherwise the next
- * seq of the conversation and the insert commit together. Counters of the chat entry move in the same
- * transaction. Hot path: one UPDATE of the conversation (counters + next seq, RETURNING seq), the INSERT
- * and one UPDATE of the chat entry (RETURNING the unread count); no read-back. Messages arriving together
- * share one transaction (group commit, message-writer.ts), each in its own savepoint. A resend is
- * recognised by the unique (sender, client_id) index: its savepoint rolls back, so no seq is used up.
- * Resolves only after the commit.
+ * seq of the conversation and the insert commit together, with the conversation's and the chat entry's
+ * counters. Messages arriving together share one transaction (group commit, message-writer.ts) written
+ * set-wise (message-batch.ts: one INSERT per message, one UPDATE per conversation and entry); a resend is
+ * recognised by the unique (sender, client_id) index and refuses only itself, without using up a seq.
+ * Resolves only after the commit; `queued` is called once the message has its place in the writer's
+ * queue (from then on its order relative to later sends is fixed).
  */
-export async function storeMessage(e: Engine, m: NewMessage): Promise<Stored> {
+export async function storeMessage(e: Engine, m: NewMessage, queued?: () => void): Promise<Stored> {
   const k = e.db.kysely;
   let filename: string | null = null;
   let filesize: number | null = null;
@@ -102,7 +97,9 @@ export async function storeMessage(e: Engine, m: NewMessage): Promise<Stored> {
   };
   let w: Written;
   try {
-    w = await messageWriter(e.db).submit({ m, row, now });
+    const pending = messageWriter(e.db).submit({ m, row, now });
+    queued?.();
+    w = await pending;
   } catch (err) {
     if (mrepo.isUniqueViolation(err)) {
       const again = await mrepo.findByClientId(k, m.sender, m.clientId);
@@ -114,40 +111,6 @@ export async function storeMessage(e: Engine, m: NewMessage): Promise<Stored> {
   return { row, created: true, tokenum: w.tokenum, live: w.live };
 }
 
-interface WriteJob {
-  m: NewMessage;
-  row: ChatMessageRow;
-  now: number;
-}
-
-type Written = { tokenum: number; live: Live } | null;
-
-/** Column order of the INSERT (every column of chat_message), with its PostgreSQL type for casts. */
-const rowTypes: Record<keyof ChatMessageRow, 'text' | 'integer' | 'bigint'> = {
-  id: 'text',
-  orgi: 'text',
-  agentserviceid: 'text',
-  seq: 'integer',
-  sender: 'text',
-  client_id: 'text',
-  username: 'text',
-  touser: 'text',
-  usession: 'text',
-  type: 'text',
-  msgtype: 'text',
-  calltype: 'text',
-  message: 'text',
-  attachmentid: 'text',
-  filename: 'text',
-  filesize: 'bigint',
-  withdrawn: 'integer',
-  withdrawn_at: 'bigint',
-  readstatus: 'integer',
-  createtime: 'bigint',
-};
-const rowCols = Object.keys(rowTypes) as Array<keyof ChatMessageRow>;
-
-type Kind = 'in' | 'reply' | 'other';
 type GuardKind = 'none' | 'visitor' | 'agent';
 
 const serviceSet: Record<Kind, string> = {
@@ -189,20 +152,20 @@ function buildSql(dialect: Dialect, kind: Kind, guard: GuardKind): string[] {
     ` returning lastseq, agentno, ${collabs} as collabs`;
   const entry = `update agent_user set ${entrySet[kind]} where agentserviceid = ?`;
   if (dialect === 'sqlite') {
-    const insert = `insert into chat_message (${rowCols.join(', ')}) values (${rowCols.map(() => '?').join(', ')})`;
+    const insert = `insert into chat_message (${MESSAGE_COLUMNS.join(', ')}) values (${MESSAGE_COLUMNS.map(() => '?').join(', ')})`;
     return [service, insert, `${entry} returning tokenum`];
   }
-  const values = rowCols.map((c) =>
+  const values = MESSAGE_COLUMNS.map((c) =>
     c === 'seq'
       ? 's.lastseq'
       : c === 'touser' && guard === 'visitor'
         ? "coalesce(s.agentno, '')"
-        : `?::${rowTypes[c]}`,
+        : `?::${COLUMN_TYPES[c]}`,
   );
   return [
     numbered(
       `with s as (${service}), ` +
-        `i as (insert into chat_message (${rowCols.join(', ')}) select ${values.join(', ')} from s), ` +
+        `i as (insert into chat_message (${MESSAGE_COLUMNS.join(', ')}) select ${values.join(', ')} from s), ` +
         `u as (${entry} and exists (select 1 from s) returning tokenum) ` +
         'select s.lastseq, s.agentno, s.collabs, (select tokenum from u) as tokenum from s',
     ),
@@ -235,8 +198,7 @@ interface ServiceOut {
 async function writeMessage(dialect: Dialect, trx: Kdb, j: WriteJob): Promise<Written> {
   const { m, now } = j;
   const sid = m.service.id;
-  const kind: Kind =
-    m.calltype === 'in' ? 'in' : m.calltype === 'out' && m.type === 'message' ? 'reply' : 'other';
+  const kind = kindOf(m);
   const guard: GuardKind = m.guard?.kind ?? 'none';
   const sp: unknown[] = kind === 'in' ? [now, sid] : kind === 'reply' ? [now, now, sid] : [sid];
   if (m.guard?.kind === 'agent') sp.push(m.guard.agent, m.guard.agent);
@@ -246,9 +208,9 @@ async function writeMessage(dialect: Dialect, trx: Kdb, j: WriteJob): Promise<Wr
   let svc: ServiceOut | undefined;
   let tokenum: number | null | undefined;
   if (dialect === 'postgres') {
-    const ip = rowCols
-      .filter((c) => c !== 'seq' && !(c === 'touser' && guard === 'visitor'))
-      .map((c) => j.row[c]);
+    const ip = MESSAGE_COLUMNS.filter((c) => c !== 'seq' && !(c === 'touser' && guard === 'visitor')).map(
+      (c) => j.row[c],
+    );
     [svc] = await run<ServiceOut>(trx, q[0]!, [...sp, ...ip, ...ep]);
     tokenum = svc?.tokenum;
   } else {
@@ -259,7 +221,7 @@ async function writeMessage(dialect: Dialect, trx: Kdb, j: WriteJob): Promise<Wr
       await run(
         trx,
         q[1]!,
-        rowCols.map((c) => row[c]),
+        MESSAGE_COLUMNS.map((c) => row[c]),
       );
       tokenum = (await run<{ tokenum: number }>(trx, q[2]!, ep))[0]?.tokenum;
     }
@@ -288,6 +250,8 @@ export function messageWriter(db: Db): GroupCommit<WriteJob, Written> {
         db,
         (trx, j) => writeMessage(db.dialect, trx, j),
         (j) => j.m.service.id,
+        256,
+        db.dialect === 'sqlite' ? sqliteBatchWriter(db) : postgresBatchWriter(db),
       )),
     );
   return w;

@@ -38,3 +38,33 @@ export function handler<P, T>(
     });
   };
 }
+
+/**
+ * handler() for sends whose order is fixed once they are queued for writing (the group commit keeps
+ * arrival order): the socket's next payload starts as soon as this one calls `queued()` — or finishes —
+ * instead of after its commit, so a client with several sends in flight shares batches with itself.
+ * Acks still go out only after the commit, in order.
+ */
+export function pipelined<P, T>(
+  lang: () => string,
+  run: (payload: P, queued: () => void) => Promise<T>,
+  queue: { tail: Promise<unknown> },
+): (payload: P, ack?: (res: Ack<T>) => void) => void {
+  return (payload, ack) => {
+    const cb = typeof ack === 'function' ? ack : undefined;
+    let release!: () => void;
+    const turn = new Promise<void>((r) => (release = r));
+    const prev = queue.tail;
+    queue.tail = turn;
+    void prev.then(async () => {
+      try {
+        const data = await run(payload, release);
+        cb?.(success(data));
+      } catch (err) {
+        cb?.(failure(err, lang()));
+      } finally {
+        release();
+      }
+    });
+  };
+}

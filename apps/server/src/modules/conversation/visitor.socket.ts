@@ -25,7 +25,7 @@ import type { AgentServiceRow } from './presenter.js';
 import * as srepo from './service.repository.js';
 import { presentMessage } from './presenter.js';
 import { endConversation } from './lifecycle.service.js';
-import { failure, handler } from './socket-ack.js';
+import { failure, handler, pipelined } from './socket-ack.js';
 import { requestAgent, visitorConnect, welcomeFor } from './visitor.service.js';
 
 const header = (v: string | string[] | undefined): string => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
@@ -81,24 +81,28 @@ export function installVisitorSocket(e: Engine): void {
     );
     socket.on(
       'message',
-      handler(
+      pipelined(
         lang,
-        async (payload: unknown): Promise<MessageDto> => {
+        async (payload: unknown, queued): Promise<MessageDto> => {
           const m = parse(visitorMessageSchema, payload);
           const store = (s: AgentServiceRow): Promise<Stored> =>
-            storeMessage(e, {
-              service: s,
-              sender: v.userid,
-              username: s.username,
-              touser: s.agentno ?? '',
-              clientId: m.clientId,
-              type: 'message',
-              msgtype: m.msgtype,
-              calltype: 'in',
-              message: m.message,
-              attachmentid: m.attachmentid,
-              guard: { kind: 'visitor' },
-            });
+            storeMessage(
+              e,
+              {
+                service: s,
+                sender: v.userid,
+                username: s.username,
+                touser: s.agentno ?? '',
+                clientId: m.clientId,
+                type: 'message',
+                msgtype: m.msgtype,
+                calltype: 'in',
+                message: m.message,
+                attachmentid: m.attachmentid,
+                guard: { kind: 'visitor' },
+              },
+              queued,
+            );
           let s = cached ?? (cached = await open());
           let stored: Stored;
           try {

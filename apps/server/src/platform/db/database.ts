@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../../config.js';
+import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './checkpointer.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -11,6 +12,12 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * The SQLite connection under Kysely, for hot paths that run a whole transaction synchronously. Use it
+   * only while holding Kysely's connection (`kysely.connection().execute(...)`), so no Kysely
+   * transaction is open on it at the same time.
+   */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -33,10 +40,20 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>)
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`);
+  const checkpointer = startCheckpointer(file);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
   });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    sqlite,
+    close: async () => {
+      await checkpointer.stop();
+      await kysely.destroy();
+    },
+  };
 }
 
 /**

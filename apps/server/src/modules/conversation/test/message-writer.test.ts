@@ -192,4 +192,36 @@ describe('message group commit', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await seqsOf(srv, sid)).toEqual(['1:mine', '2:owner']);
   });
+
+  it('pipelines one socket: sends in flight share batches, keep their order, and each ack follows its commit', async () => {
+    const { srv, sid, v } = await chat();
+    const w = messageWriter(srv.tdb.db);
+    const before = { ...w.stats };
+    const N = 30;
+    const acks = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        call<MessageDto>(v.s, 'message', {
+          clientId: `c-pipe-${String(i).padStart(4, '0')}`,
+          message: `p${i}`,
+        }),
+      ),
+    );
+    expect(acks.map((a) => ok(a).seq)).toEqual(Array.from({ length: N }, (_, i) => i + 1));
+    // Waiting for each commit before taking the next send would need one batch per message.
+    expect(w.stats.batches - before.batches).toBeLessThan(N / 2);
+    expect(await seqsOf(srv, sid)).toEqual(Array.from({ length: N }, (_, i) => `${i + 1}:p${i}`));
+  });
+
+  it('a refused send in the middle of a pipeline answers alone; the ones around it are stored in order', async () => {
+    const { srv, sid, v } = await chat();
+    const acks = await Promise.all([
+      call<MessageDto>(v.s, 'message', { clientId: 'c-mid-0001', message: 'first' }),
+      call<MessageDto>(v.s, 'message', { clientId: '', message: 'no client id' }),
+      call<MessageDto>(v.s, 'message', { clientId: 'c-mid-0001', message: 'first, resent' }),
+      call<MessageDto>(v.s, 'message', { clientId: 'c-mid-0002', message: 'second' }),
+    ]);
+    expect(acks.map((a) => a.success)).toEqual([true, false, true, true]);
+    expect(ok(acks[2]!).id).toBe(ok(acks[0]!).id);
+    expect(await seqsOf(srv, sid)).toEqual(['1:first', '2:second']);
+  });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AgentUserDto, VisitorAgentInfo } from '@kefu/protocol';
 import { toAgents, toVisitor, type Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
@@ -5,8 +6,13 @@ import * as srepo from './service.repository.js';
 import { presentAgentUser, type AgentServiceRow, type AgentUserRow } from './presenter.js';
 import { fillText, loadSessionConfig, type SessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
+import { recordPlacement } from './placements.js';
 
-class SeatLost extends Error {}
+class SeatLost extends Error {
+  constructor(readonly why: Exclude<Attempt, 'assigned'>) {
+    super(why);
+  }
+}
 
 export async function agentInfo(e: Engine, userid: string): Promise<VisitorAgentInfo> {
   const u = await e.db.kysely
@@ -37,6 +43,9 @@ export function orderCandidates(
   return sorted;
 }
 
+/** Why an attempt failed: the agent's seat went to someone else, or the conversation did. */
+type Attempt = 'assigned' | 'seat-lost' | 'service-gone';
+
 /**
  * Gives the agent a seat for the queued conversation: the conditional seat UPDATE and the conversation's
  * inqueue → inservice UPDATE commit together, or neither does. The two conversation UPDATEs return their
@@ -44,45 +53,35 @@ export function orderCandidates(
  */
 async function tryAssign(
   e: Engine,
-  s: AgentServiceRow,
-  agentno: string,
+  s: srepo.QueueHead,
+  agent: VisitorAgentInfo,
   cfg: SessionConfig,
-): Promise<boolean> {
+): Promise<Attempt> {
   const now = e.clock.now();
-  const info = await agentInfo(e, agentno);
+  const agentno = agent.id;
   let rows: Assigned;
   try {
     rows = await e.db.kysely.transaction().execute(async (trx) => {
-      if (!(await arepo.reserveSeat(trx, agentno, now))) throw new SeatLost();
-      const service = await trx
-        .updateTable('agent_service')
-        .set({
-          status: 'inservice',
-          agentno,
-          agentusername: info.nickname,
-          servicetime: now,
-          waittime: now - s.createtime,
-          queneindex: 0,
-        })
-        .where('id', '=', s.id)
-        .where('status', '=', 'inqueue')
-        .returningAll()
-        .executeTakeFirst();
-      if (!service) throw new SeatLost();
-      const entry = await trx
-        .updateTable('agent_user')
-        .set({ agentno, status: 'inservice', servicetime: now, updatetime: now })
-        .where('agentserviceid', '=', s.id)
-        .returningAll()
-        .executeTakeFirst();
-      return { service, entry, info, cfg };
+      if (!(await arepo.reserveSeat(trx, agentno, now))) throw new SeatLost('seat-lost');
+      const service = (
+        await sql<AgentServiceRow>`update agent_service set status = 'inservice', agentno = ${agentno},
+          agentusername = ${agent.nickname}, servicetime = ${now}, waittime = ${now - s.createtime},
+          queneindex = 0 where id = ${s.id} and status = 'inqueue' returning *`.execute(trx)
+      ).rows[0];
+      if (!service) throw new SeatLost('service-gone');
+      const entry = (
+        await sql<AgentUserRow>`update agent_user set agentno = ${agentno}, status = 'inservice',
+          servicetime = ${now}, updatetime = ${now} where agentserviceid = ${s.id} returning *`.execute(trx)
+      ).rows[0];
+      return { service, entry, info: agent, cfg };
     });
   } catch (err) {
-    if (err instanceof SeatLost) return false;
+    if (err instanceof SeatLost) return err.why;
     throw err;
   }
+  recordPlacement(e, { service: rows.service, agent });
   await announceAssigned(e, s.id, agentno, false, rows);
-  return true;
+  return 'assigned';
 }
 
 /** What the assigning transaction already knows (saves the read-backs of announceAssigned). */
@@ -118,34 +117,38 @@ export async function announceAssigned(
   return dto;
 }
 
+/** Candidates read per attempt: the first almost always takes the chat; the rest absorb lost races. */
+const PICK = 4;
+/** Re-reads after a whole batch lost its seats to other nodes; each loss means a seat was filled. */
+const MAX_ROUNDS = 8;
+
 /**
- * Tries every candidate for one queued conversation; returns the agent who took it. `tenantReady` (the
- * tenant's ready agents with room, already read by the drain) serves a conversation without a skill group
- * or requested agent, saving a read.
+ * Tries the best candidates for one queued conversation (skill group, requested agent, last agent and
+ * distribution applied by the candidate query). 'seat-lost' here means no candidate with room is left.
  */
-export async function allot(
-  e: Engine,
-  s: AgentServiceRow,
-  cfg: SessionConfig,
-  tenantReady?: arepo.AgentStatusRow[],
-): Promise<string | null> {
-  const k = e.db.kysely;
-  const candidates =
-    tenantReady && !s.organ && !s.requested_agent
-      ? tenantReady
-      : await arepo.readyCandidates(k, s.orgi, s.organ, s.requested_agent);
-  if (candidates.length === 0) return null;
-  const last = cfg.lastagent ? await srepo.lastAgentOf(k, s.orgi, s.userid) : null;
-  for (const c of orderCandidates(candidates, cfg, last)) {
-    if (await tryAssign(e, s, c.userid, cfg)) return c.userid;
+export async function allot(e: Engine, s: srepo.QueueHead, cfg: SessionConfig): Promise<Attempt> {
+  const order = {
+    distribution: cfg.distribution,
+    lastAgentOf: cfg.lastagent ? s.userid : null,
+    limit: PICK,
+  };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const candidates = await arepo.pickCandidates(e.db.kysely, s.orgi, s.organ, s.requested_agent, order);
+    for (const c of candidates) {
+      const r = await tryAssign(e, s, { id: c.userid, nickname: c.nickname }, cfg);
+      if (r !== 'seat-lost') return r;
+    }
+    if (candidates.length < PICK) return 'seat-lost';
   }
-  return null;
+  return 'seat-lost';
 }
 
 interface DrainState {
   running: Promise<void> | null;
   again: Promise<void> | null;
 }
+/** Queued conversations one drain pass serves at most (the rest wait for the next pass). */
+const QUEUE_READ = 200;
 const drains = new WeakMap<Engine, Map<string, DrainState>>();
 
 /**
@@ -179,13 +182,23 @@ export function drainQueue(e: Engine, orgi: string): Promise<void> {
 
 async function drainOnce(e: Engine, orgi: string): Promise<void> {
   const cfg = await loadSessionConfig(e.db, orgi);
+  const queue = await srepo.queueHeads(e.db.kysely, orgi, QUEUE_READ);
   let assigned = 0;
-  for (const s of await srepo.queued(e.db.kysely, orgi)) {
-    const ready = await arepo.readyCandidates(e.db.kysely, orgi, null, null);
-    if (ready.length === 0) break;
-    if (await allot(e, s, cfg, ready)) assigned++;
+  // Groups (skill group / requested agent) found without a free seat in this pass.
+  const full = new Set<string>();
+  for (const s of queue) {
+    const group = s.requested_agent || s.organ ? `${s.requested_agent ?? ''}|${s.organ ?? ''}` : '';
+    if (full.has(group)) continue;
+    const r = await allot(e, s, cfg);
+    if (r === 'assigned') assigned++;
+    else if (r === 'seat-lost') {
+      if (group === '') break;
+      full.add(group);
+    }
   }
-  await pushPositions(e, orgi, cfg);
+  // Everything read got a seat: the queue is as empty as this pass saw it, so no position moved. Chats
+  // queued since are placed by the drain their own request runs after this one.
+  if (assigned < queue.length || queue.length === QUEUE_READ) await pushPositions(e, orgi, cfg);
   if (assigned > 0) await publishReport(e, orgi, 'acd', 'success', '');
 }
 
@@ -195,7 +208,7 @@ export async function pushPositions(e: Engine, orgi: string, cfg?: SessionConfig
   const config = cfg ?? (await loadSessionConfig(e.db, orgi));
   const ahead = new Map<string, number>();
   const readyByOrgan = new Map<string, number>();
-  for (const s of await srepo.queued(k, orgi)) {
+  for (const s of await srepo.queueHeads(k, orgi, QUEUE_READ)) {
     const key = s.organ ?? '';
     const n = ahead.get(key) ?? 0;
     ahead.set(key, n + 1);

@@ -1,4 +1,5 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import { insertRow } from './hot-sql.js';
 import type { AgentServiceTable, AgentUserTable } from '../../platform/db/schema-conversations.js';
 import type { AgentServiceRow, AgentUserRow } from './presenter.js';
 import type { Kdb } from './engine.js';
@@ -6,55 +7,76 @@ import type { Kdb } from './engine.js';
 export const findService = (k: Kdb, id: string) =>
   k.selectFrom('agent_service').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** The visitor's open conversation (queued or in service), if any. */
-export const openServiceOf = (k: Kdb, orgi: string, userid: string) =>
-  k
-    .selectFrom('agent_service')
-    .selectAll()
-    .where('orgi', '=', orgi)
-    .where('userid', '=', userid)
-    .where('status', 'in', ['inqueue', 'inservice'])
-    .orderBy('createtime', 'desc')
-    .executeTakeFirst();
+/*
+ * A visitor's conversations are found by userid alone (index agent_service_user) and the tenant is checked
+ * on the row: with orgi in the WHERE, SQLite (no statistics) walks the tenant's queue index instead, which
+ * costs one step per conversation the tenant ever had. A visitor id belongs to one tenant, so the answer is
+ * the same.
+ */
+const ofTenant = <R extends { orgi: string }>(orgi: string, r: R | undefined): R | undefined =>
+  r && r.orgi === orgi ? r : undefined;
 
-export const latestServiceOf = (k: Kdb, orgi: string, userid: string) =>
-  k
-    .selectFrom('agent_service')
-    .selectAll()
-    .where('orgi', '=', orgi)
-    .where('userid', '=', userid)
-    .orderBy('createtime', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+/** The visitor's open conversation (queued or in service), if any. */
+export const openServiceOf = async (k: Kdb, orgi: string, userid: string) =>
+  ofTenant(
+    orgi,
+    (
+      await sql<AgentServiceRow>`select * from agent_service where userid = ${userid}
+        and status in ('inqueue', 'inservice') order by createtime desc limit 1`.execute(k)
+    ).rows[0],
+  );
+
+export const latestServiceOf = async (k: Kdb, orgi: string, userid: string) =>
+  ofTenant(
+    orgi,
+    await k
+      .selectFrom('agent_service')
+      .selectAll()
+      .where('userid', '=', userid)
+      .orderBy('createtime', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+  );
 
 /** The agent who served this visitor most recently (last-agent preference). */
 export async function lastAgentOf(k: Kdb, orgi: string, userid: string): Promise<string | null> {
   const r = await k
     .selectFrom('agent_service')
-    .select('agentno')
-    .where('orgi', '=', orgi)
+    .select(['agentno', 'orgi'])
     .where('userid', '=', userid)
     .where('agentno', 'is not', null)
     .orderBy('createtime', 'desc')
     .executeTakeFirst();
-  return r?.agentno ?? null;
+  return ofTenant(orgi, r)?.agentno ?? null;
 }
 
-/** Inserts a conversation; ordertime = max + 1 gives the queue a strict FIFO order. */
+/**
+ * Inserts a conversation; ordertime = 1 + the tenant's last queued one gives the queue a strict FIFO
+ * order (only queued rows are ever compared). Read through the queue index in the same statement, not as
+ * a max over every conversation ever stored.
+ */
 export async function insertService(k: Kdb, row: Insertable<AgentServiceTable>): Promise<void> {
-  const r = await k
-    .selectFrom('agent_service')
-    .select((eb) => eb.fn.max<number>('ordertime').as('m'))
-    .executeTakeFirst();
-  await k
-    .insertInto('agent_service')
-    .values({ ...row, ordertime: Number(r?.m ?? 0) + 1 })
-    .execute();
+  const ordertime = sql`(select coalesce(max(ordertime), 0) + 1 from agent_service where orgi = ${row.orgi} and status = 'inqueue')`;
+  await insertRow('agent_service', row, { ordertime }).execute(k);
 }
 
 export async function updateService(k: Kdb, id: string, patch: Partial<AgentServiceRow>): Promise<void> {
   await k.updateTable('agent_service').set(patch).where('id', '=', id).execute();
 }
+
+/** What routing needs of a queued conversation (a whole row costs several times more to read). */
+export type QueueHead = Pick<
+  AgentServiceRow,
+  'id' | 'orgi' | 'userid' | 'organ' | 'requested_agent' | 'createtime' | 'queneindex'
+>;
+
+/** FIFO queue of a tenant, routing's columns only. */
+export const queueHeads = async (k: Kdb, orgi: string, limit: number): Promise<QueueHead[]> =>
+  (
+    await sql<QueueHead>`select id, orgi, userid, organ, requested_agent, createtime, queneindex
+      from agent_service where orgi = ${orgi} and status = 'inqueue'
+      order by ordertime asc, id asc limit ${limit}`.execute(k)
+  ).rows;
 
 /** FIFO queue of a tenant. */
 export const queued = (k: Kdb, orgi: string, limit = 200) =>
@@ -83,7 +105,7 @@ export const agentUserOfService = (k: Kdb, agentserviceid: string) =>
   k.selectFrom('agent_user').selectAll().where('agentserviceid', '=', agentserviceid).executeTakeFirst();
 
 export async function insertAgentUser(k: Kdb, row: Insertable<AgentUserTable>): Promise<void> {
-  await k.insertInto('agent_user').values(row).execute();
+  await insertRow('agent_user', row).execute(k);
 }
 
 export async function updateAgentUser(k: Kdb, id: string, patch: Partial<AgentUserRow>): Promise<void> {

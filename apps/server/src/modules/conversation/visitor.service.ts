@@ -9,6 +9,7 @@ import * as srepo from './service.repository.js';
 import { agentInfo, drainQueue } from './routing.service.js';
 import { loadSessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
+import { watchPlacement, type Placement } from './placements.js';
 import { isVisitorBlocked } from '../black/black.repository.js';
 import { workTimeDecision } from '../workservice/workservice.service.js';
 
@@ -104,6 +105,7 @@ export async function requestAgent(
     throw forbidden('visitor_blacklisted');
   }
   let s = await srepo.openServiceOf(k, id.orgi, id.userid);
+  let placement: Placement | null = null;
   if (!s) {
     const ap = await k.selectFrom('access_point').selectAll().where('id', '=', id.appid).executeTakeFirst();
     const v = await k.selectFrom('visitor').selectAll().where('id', '=', id.userid).executeTakeFirst();
@@ -154,15 +156,25 @@ export async function requestAgent(
         updatetime: now,
       });
     });
-    await drainQueue(e, id.orgi);
+    const placed = watchPlacement(e, serviceId);
+    try {
+      await drainQueue(e, id.orgi);
+    } finally {
+      placement = placed();
+    }
     await publishReport(e, id.orgi, 'visitor', 'new', serviceId);
-    s = await srepo.findService(k, serviceId);
+    s = placement?.service ?? (await srepo.findService(k, serviceId));
   }
   if (!s) throw new AppError('server_error', 500);
   return {
     agentserviceid: s.id,
     status: s.status as VisitorNewResult['status'],
     position: s.status === 'inqueue' ? s.queneindex : null,
-    agent: s.agentno && s.status === 'inservice' ? await agentInfo(e, s.agentno) : null,
+    agent:
+      s.agentno && s.status === 'inservice'
+        ? s.agentno === placement?.agent.id
+          ? placement.agent
+          : await agentInfo(e, s.agentno)
+        : null,
   };
 }

@@ -1,8 +1,9 @@
 import type { CallType, MessageDto, MessageType, MsgType, WithdrawNotice } from '@kefu/protocol';
 import { WITHDRAW_WINDOW_MS } from '@kefu/protocol';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
-import { newId } from '../../platform/ids.js';
+import { newId, newTimeId } from '../../platform/ids.js';
 import { serviceRoom, visitorRoom, agentRoom } from '../../platform/realtime/rooms.js';
+import { mayReach } from '../../platform/realtime/io.js';
 import { CompiledQuery } from 'kysely';
 import type { Db, Dialect } from '../../platform/db/database.js';
 import { affected, type Engine, type Kdb } from './engine.js';
@@ -74,7 +75,7 @@ export async function storeMessage(e: Engine, m: NewMessage, queued?: () => void
   }
   const now = e.clock.now();
   const row: ChatMessageRow = {
-    id: newId(),
+    id: newTimeId(now),
     orgi: m.service.orgi,
     agentserviceid: m.service.id,
     seq: 0,
@@ -298,12 +299,15 @@ function emitMessage(
   dto: MessageDto,
   exceptSocket?: string,
 ): void {
+  const vroom = visitorRoom(s.userid);
+  // Usually the visitor's only socket sent the message (and got it in the ack).
+  const toVisitor = mayReach(e.rt, e.rt.visitors, vroom, exceptSocket);
   if (exceptSocket) {
     e.rt.agents.to(rooms).except(exceptSocket).emit('message', dto);
-    e.rt.visitors.to(visitorRoom(s.userid)).except(exceptSocket).emit('message', dto);
+    if (toVisitor) e.rt.visitors.to(vroom).except(exceptSocket).emit('message', dto);
   } else {
     e.rt.agents.to(rooms).emit('message', dto);
-    e.rt.visitors.to(visitorRoom(s.userid)).emit('message', dto);
+    if (toVisitor) e.rt.visitors.to(vroom).emit('message', dto);
   }
 }
 

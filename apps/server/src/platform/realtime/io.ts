@@ -41,6 +41,25 @@ export interface Realtime {
   io: Server;
   agents: AgentNamespace;
   visitors: VisitorNamespace;
+  /** Rooms span nodes (Redis adapter): who is in a room is only known by asking every node. */
+  clustered: boolean;
+}
+
+/**
+ * Whether a room emit (skipping `except`) can reach anyone. On one node the answer is local and exact,
+ * and an emit nobody receives still costs its encoding, so hot paths skip it; with the Redis adapter
+ * another node may hold members, so the emit always goes out.
+ */
+export function mayReach(
+  rt: Realtime,
+  nsp: AgentNamespace | VisitorNamespace,
+  room: string,
+  except?: string,
+): boolean {
+  if (rt.clustered) return true;
+  const members = nsp.adapter.rooms.get(room);
+  if (!members) return false;
+  return members.size > (except !== undefined && members.has(except) ? 1 : 0);
 }
 
 /**
@@ -76,5 +95,6 @@ export function createRealtime(app: FastifyInstance, redisUrl: string | undefine
     io,
     agents: io.of(AGENT_NAMESPACE) as AgentNamespace,
     visitors: io.of(VISITOR_NAMESPACE) as VisitorNamespace,
+    clustered: redis.length > 0,
   };
 }

@@ -43,6 +43,26 @@ async function chat(srv: LiveServer) {
 }
 
 describe('messages', () => {
+  it("a visitor's other tabs get what one tab sent; the sending tab only its ack", async () => {
+    const srv = await startLive();
+    servers.push(srv);
+    const { appid, as, v } = await chat(srv);
+    const second = await visitorReady(srv.url, appid, v.userid, { token: v.token });
+    sockets.push(second.s);
+    const atFirst = collect<MessageDto>(v.s, 'message');
+    const atSecond = collect<MessageDto>(second.s, 'message');
+    const atAgent = collect<MessageDto>(as, 'message');
+    const m = ok(await call<MessageDto>(v.s, 'message', { clientId: 'c-tabs-1', message: 'from tab 1' }));
+    await until(() => atSecond.length === 1 && atAgent.length === 1);
+    expect(atSecond[0]!.id).toBe(m.id);
+    expect(atFirst).toEqual([]);
+    second.s.disconnect();
+    ok(await call<MessageDto>(v.s, 'message', { clientId: 'c-tabs-2', message: 'alone again' }));
+    await until(() => atAgent.length === 2);
+    expect(atFirst).toEqual([]);
+    expect(atSecond.length).toBe(1);
+  });
+
   it('delivers both ways with seq, resends idempotently, refuses bad payloads', async () => {
     const srv = await startLive();
     servers.push(srv);

@@ -56,6 +56,33 @@ describe('blacklist admin', () => {
     expect(await isVisitorBlocked(t.db.kysely, 'kefu', 'v-exp', now + 3_600_000 + 5_000)).toBe(false);
     expect(await isVisitorBlocked(t.db.kysely, 'kefu', 'someone', now)).toBe(false);
   });
+
+  it('an IP entry blocks the visitor who last connected from it, in either IPv4 spelling, until it ends', async () => {
+    const t = await env.seeded();
+    const k = t.db.kysely;
+    const now = Date.now();
+    const visitor = (id: string, ip: string) =>
+      k
+        .insertInto('visitor')
+        .values({ id, orgi: 'kefu', appid: 'ap', token_hash: 'x', ip, createtime: now, updatetime: now })
+        .execute();
+    await visitor('v-mapped', '::ffff:203.0.113.7');
+    await visitor('v-plain', '198.51.100.9');
+    await visitor('v-noip', '');
+    const entry = (ip: string, endtime: number | null) =>
+      k
+        .insertInto('blacklist_ip')
+        .values({ id: `b-${ip}`, orgi: 'kefu', ip, creater: 'admin', endtime, createtime: now })
+        .execute();
+    await entry('203.0.113.7', null);
+    await entry('::ffff:198.51.100.9', now + 1_000);
+    await entry('', null);
+    expect(await isVisitorBlocked(k, 'kefu', 'v-mapped', now)).toBe(true);
+    expect(await isVisitorBlocked(k, 'other', 'v-mapped', now)).toBe(false);
+    expect(await isVisitorBlocked(k, 'kefu', 'v-plain', now)).toBe(true);
+    expect(await isVisitorBlocked(k, 'kefu', 'v-plain', now + 2_000)).toBe(false);
+    expect(await isVisitorBlocked(k, 'kefu', 'v-noip', now)).toBe(false);
+  });
 });
 
 describe('engine: a blacklisted visitor cannot start a chat', () => {

@@ -55,9 +55,19 @@ export async function lastAgentOf(k: Kdb, orgi: string, userid: string): Promise
  * order (only queued rows are ever compared). Read through the queue index in the same statement, not as
  * a max over every conversation ever stored.
  */
-export async function insertService(k: Kdb, row: Insertable<AgentServiceTable>): Promise<void> {
+export async function insertService(k: Kdb, row: Insertable<AgentServiceTable>): Promise<AgentServiceRow> {
   const ordertime = sql`(select coalesce(max(ordertime), 0) + 1 from agent_service where orgi = ${row.orgi} and status = 'inqueue')`;
-  await insertRow('agent_service', row, { ordertime }).execute(k);
+  const r = await sql<AgentServiceRow>`${insertRow('agent_service', row, { ordertime })} returning *`.execute(
+    k,
+  );
+  return one(r.rows);
+}
+
+/** Whether any conversation of the tenant waits in the queue. */
+export async function anyQueued(k: Kdb, orgi: string): Promise<boolean> {
+  const r = await sql<{ id: string }>`select id from agent_service
+    where orgi = ${orgi} and status = 'inqueue' limit 1`.execute(k);
+  return r.rows.length > 0;
 }
 
 export async function updateService(k: Kdb, id: string, patch: Partial<AgentServiceRow>): Promise<void> {
@@ -104,8 +114,14 @@ export const findAgentUser = (k: Kdb, id: string) =>
 export const agentUserOfService = (k: Kdb, agentserviceid: string) =>
   k.selectFrom('agent_user').selectAll().where('agentserviceid', '=', agentserviceid).executeTakeFirst();
 
-export async function insertAgentUser(k: Kdb, row: Insertable<AgentUserTable>): Promise<void> {
-  await insertRow('agent_user', row).execute(k);
+export async function insertAgentUser(k: Kdb, row: Insertable<AgentUserTable>): Promise<AgentUserRow> {
+  return one((await sql<AgentUserRow>`${insertRow('agent_user', row)} returning *`.execute(k)).rows);
+}
+
+function one<R>(rows: R[]): R {
+  const r = rows[0];
+  if (!r) throw new Error('insert returned no row');
+  return r;
 }
 
 export async function updateAgentUser(k: Kdb, id: string, patch: Partial<AgentUserRow>): Promise<void> {

@@ -6,7 +6,8 @@ import { AppError, forbidden, notFound, unauthorized } from '../../platform/http
 import { newId } from '../../platform/ids.js';
 import { toVisitor, type Engine } from './engine.js';
 import * as srepo from './service.repository.js';
-import { agentInfo, drainQueue } from './routing.service.js';
+import { agentInfo, announceAssigned, drainQueue } from './routing.service.js';
+import { admit } from './admission.js';
 import { loadSessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
 import { watchPlacement, type Placement } from './placements.js';
@@ -117,8 +118,10 @@ export async function requestAgent(
     }
     const serviceId = newId();
     const username = input.name || v.name || `Guest_${id.userid.slice(0, 6)}`;
-    await k.transaction().execute(async (trx) => {
-      await srepo.insertService(trx, {
+    const cfg = await loadSessionConfig(e.db, id.orgi);
+    const admitted = await admit(
+      e,
+      {
         id: serviceId,
         orgi: id.orgi,
         userid: id.userid,
@@ -143,8 +146,8 @@ export async function requestAgent(
         country: v.country,
         province: v.province,
         city: v.city,
-      });
-      await srepo.insertAgentUser(trx, {
+      },
+      {
         id: newId(),
         orgi: id.orgi,
         agentserviceid: serviceId,
@@ -154,13 +157,25 @@ export async function requestAgent(
         status: 'inqueue',
         createtime: now,
         updatetime: now,
+      },
+      cfg,
+    );
+    if (admitted.agent) {
+      placement = { service: admitted.service, agent: admitted.agent };
+      await announceAssigned(e, serviceId, admitted.agent.id, false, {
+        service: admitted.service,
+        entry: admitted.entry,
+        info: admitted.agent,
+        cfg,
       });
-    });
-    const placed = watchPlacement(e, serviceId);
-    try {
-      await drainQueue(e, id.orgi);
-    } finally {
-      placement = placed();
+      await publishReport(e, id.orgi, 'acd', 'success', '');
+    } else {
+      const placed = watchPlacement(e, serviceId);
+      try {
+        await drainQueue(e, id.orgi);
+      } finally {
+        placement = placed();
+      }
     }
     await publishReport(e, id.orgi, 'visitor', 'new', serviceId);
     s = placement?.service ?? (await srepo.findService(k, serviceId));

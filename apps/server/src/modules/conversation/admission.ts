@@ -1,0 +1,64 @@
+import type { Insertable } from 'kysely';
+import type { VisitorAgentInfo } from '@kefu/protocol';
+import type { AgentServiceTable, AgentUserTable } from '../../platform/db/schema-conversations.js';
+import type { Engine } from './engine.js';
+import * as arepo from './agent-status.repository.js';
+import * as srepo from './service.repository.js';
+import type { AgentServiceRow, AgentUserRow } from './presenter.js';
+import type { SessionConfig } from './session-config.js';
+
+/** Candidates tried for a new conversation before it joins the queue instead. */
+const PICK = 4;
+
+export interface Admitted {
+  service: AgentServiceRow;
+  entry: AgentUserRow;
+  /** The agent who took it at once, or null: it was queued. */
+  agent: VisitorAgentInfo | null;
+}
+
+/**
+ * Stores a new conversation. When nobody of the tenant is queued ahead of it, the same transaction takes
+ * the best candidate's seat (the conditional seat UPDATE, as for the queue) and stores the conversation
+ * in service right away: one commit and no queue round (read, UPDATEs, second commit) for the common case
+ * of a free seat. Otherwise (or when every candidate's seat was just taken) it is stored queued and the
+ * caller drains the queue, so FIFO order holds: a queued conversation is never overtaken. Across nodes the
+ * seat UPDATE still decides who gets a seat; a conversation queued on another node but not yet committed
+ * is one that arrived later.
+ */
+export async function admit(
+  e: Engine,
+  service: Insertable<AgentServiceTable>,
+  entry: Insertable<AgentUserTable>,
+  cfg: SessionConfig,
+): Promise<Admitted> {
+  const now = e.clock.now();
+  return e.db.kysely.transaction().execute(async (trx) => {
+    let agent: VisitorAgentInfo | null = null;
+    if (!(await srepo.anyQueued(trx, service.orgi))) {
+      const candidates = await arepo.pickCandidates(
+        trx,
+        service.orgi,
+        service.organ ?? null,
+        service.requested_agent ?? null,
+        { distribution: cfg.distribution, lastAgentOf: cfg.lastagent ? service.userid : null, limit: PICK },
+      );
+      for (const c of candidates) {
+        if (await arepo.reserveSeat(trx, c.userid, now)) {
+          agent = { id: c.userid, nickname: c.nickname };
+          break;
+        }
+      }
+    }
+    const seated = agent
+      ? { agentno: agent.id, status: 'inservice', servicetime: now }
+      : { agentno: null, status: 'inqueue' };
+    const s = await srepo.insertService(trx, {
+      ...service,
+      ...seated,
+      ...(agent ? { agentusername: agent.nickname, waittime: 0, queneindex: 0 } : {}),
+    });
+    const au = await srepo.insertAgentUser(trx, { ...entry, ...seated, updatetime: now });
+    return { service: s, entry: au, agent };
+  });
+}

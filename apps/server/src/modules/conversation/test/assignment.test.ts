@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { VisitorNewResult } from '@kefu/protocol';
+import {
+  addAccessPoint,
+  api,
+  call,
+  next,
+  ok,
+  socketAgent,
+  visitorReady,
+  type LiveServer,
+} from '../../../../test/live.js';
+import { perTest } from '../../../../test/factories.js';
+import { saveSessionConfig } from '../session-config.js';
+
+const pt = perTest();
+const sockets = pt.sockets;
+
+async function visitors(srv: LiveServer, appid: string, n: number) {
+  const vs = await Promise.all(Array.from({ length: n }, () => visitorReady(srv.url, appid)));
+  vs.forEach((v) => sockets.push(v.s));
+  return vs;
+}
+
+/** agent_status.users and the chats each agent really holds. */
+async function load(srv: LiveServer, ids: string[]) {
+  const k = srv.tdb.db.kysely;
+  return Promise.all(
+    ids.map(async (id) => {
+      const st = await k
+        .selectFrom('agent_status')
+        .select(['users', 'maxusers'])
+        .where('userid', '=', id)
+        .executeTakeFirstOrThrow();
+      const held = await k
+        .selectFrom('agent_service')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('agentno', '=', id)
+        .where('status', '=', 'inservice')
+        .executeTakeFirstOrThrow();
+      return { users: st.users, maxusers: st.maxusers, held: Number(held.n) };
+    }),
+  );
+}
+
+describe('assignment', () => {
+  it('a concurrent burst fills every seat exactly once and queues the rest', async () => {
+    const srv = await pt.live();
+    const appid = await addAccessPoint(srv.tdb);
+    const agents = [];
+    for (let i = 0; i < 3; i++) agents.push(await readyAgent(srv, 2));
+    const vs = await visitors(srv, appid, 15);
+    const results = await Promise.all(vs.map((v) => call<VisitorNewResult>(v.s, 'new').then(ok)));
+    expect(results.filter((r) => r.status === 'inservice')).toHaveLength(6);
+    expect(results.filter((r) => r.status === 'inqueue')).toHaveLength(9);
+    for (const a of await load(
+      srv,
+      agents.map((a) => a.id),
+    ))
+      expect(a).toEqual({ users: 2, maxusers: 2, held: 2 });
+  });
+
+  it('a new chat never overtakes a queued one, even when a seat is free at that moment', async () => {
+    const srv = await pt.live();
+    const appid = await addAccessPoint(srv.tdb);
+    const agent = await readyAgent(srv, 1);
+    const [v1, v2, v3] = await visitors(srv, appid, 3);
+    const r1 = ok(await call<VisitorNewResult>(v1!.s, 'new'));
+    expect(ok(await call<VisitorNewResult>(v2!.s, 'new')).status).toBe('inqueue');
+    // The seat frees without a drain (as when another node ends a chat and its drain is still to come).
+    const k = srv.tdb.db.kysely;
+    await k.updateTable('agent_service').set({ status: 'end' }).where('id', '=', r1.agentserviceid).execute();
+    await k.updateTable('agent_status').set({ users: 0 }).where('userid', '=', agent.id).execute();
+    const assigned2 = next(v2!.s, 'assigned');
+    const r3 = ok(await call<VisitorNewResult>(v3!.s, 'new'));
+    await assigned2;
+    expect(r3.status).toBe('inqueue');
+    expect(r3.position).toBe(1);
+    expect(await load(srv, [agent.id])).toEqual([{ users: 1, maxusers: 1, held: 1 }]);
+  });
+
+  it('prefers the last agent (when enabled) over a less busy one', async () => {
+    const srv = await pt.live();
+    const appid = await addAccessPoint(srv.tdb);
+    const agents = [await readyAgent(srv, 5), await readyAgent(srv, 5)];
+    const [v, other] = await visitors(srv, appid, 2);
+    const first = ok(await call<VisitorNewResult>(v!.s, 'new'));
+    const served = agents.find((a) => a.id === first.agent?.id)!;
+    const idle = agents.find((a) => a !== served)!;
+    expect(ok(await call<VisitorNewResult>(other!.s, 'new')).agent?.id).toBe(idle.id);
+    const end = (a: { token: string }, id: string) => api(srv, a.token, `/api/talk/end?agentserviceid=${id}`);
+    expect((await end(served, first.agentserviceid)).json.success).toBe(true);
+    // idle-first alone would now pick the other agent (1 chat) over the last one (3)
+    await srv.tdb.db.kysely
+      .updateTable('agent_status')
+      .set({ users: 3 })
+      .where('userid', '=', served.id)
+      .execute();
+    const back = ok(await call<VisitorNewResult>(v!.s, 'new'));
+    expect(back.agent?.id).toBe(served.id);
+    expect((await end(served, back.agentserviceid)).json.success).toBe(true);
+    await saveSessionConfig(srv.tdb.db, 'kefu', { lastagent: false }, Date.now());
+    expect(ok(await call<VisitorNewResult>(v!.s, 'new')).agent?.id).toBe(idle.id);
+  });
+});
+
+function readyAgent(srv: LiveServer, maxusers: number) {
+  return socketAgent(srv, sockets, { maxusers });
+}

@@ -6,6 +6,7 @@ import * as arepo from './agent-status.repository.js';
 import * as srepo from './service.repository.js';
 import type { AgentServiceRow, AgentUserRow } from './presenter.js';
 import type { SessionConfig } from './session-config.js';
+import { pickSeats } from './seat-board.js';
 
 /** Candidates tried for a new conversation before it joins the queue instead. */
 const PICK = 4;
@@ -36,16 +37,23 @@ export async function admit(
   return e.db.kysely.transaction().execute(async (trx) => {
     let agent: VisitorAgentInfo | null = null;
     if (!(await srepo.anyQueued(trx, service.orgi))) {
-      const candidates = await arepo.pickCandidates(
+      const picks = await pickSeats(
+        e.db,
         trx,
-        service.orgi,
-        service.organ ?? null,
-        service.requested_agent ?? null,
-        { distribution: cfg.distribution, lastAgentOf: cfg.lastagent ? service.userid : null, limit: PICK },
+        {
+          orgi: service.orgi,
+          organ: service.organ ?? null,
+          only: service.requested_agent ?? null,
+          distribution: cfg.distribution,
+          lastAgentOf: cfg.lastagent ? service.userid : null,
+        },
+        PICK,
       );
-      for (const c of candidates) {
-        if (await arepo.reserveSeat(trx, c.userid, now)) {
-          agent = { id: c.userid, nickname: c.nickname };
+      for (const p of picks) {
+        const taken = await arepo.takeSeat(trx, p.agent.id, now);
+        p.settle(taken);
+        if (taken) {
+          agent = p.agent;
           break;
         }
       }

@@ -1,5 +1,4 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import type { Distribution } from '@kefu/protocol';
 import type { Database } from '../../platform/db/schema.js';
 import type { AgentStatusTable } from '../../platform/db/schema-conversations.js';
 import type { Kdb } from './engine.js';
@@ -49,6 +48,19 @@ export async function reserveSeat(
   return Number(r.numAffectedRows ?? 0n) === 1;
 }
 
+/** reserveSeat for routing (the agent must be ready): the agent's counts after it, or undefined. */
+export async function takeSeat(
+  k: Kdb,
+  userid: string,
+  now: number,
+): Promise<{ users: number; maxusers: number } | undefined> {
+  const r = await sql<{ users: number; maxusers: number }>`update agent_status
+    set users = users + 1, updatetime = ${now}
+    where userid = ${userid} and users < maxusers and status = 'ready'
+    returning users, maxusers`.execute(k);
+  return r.rows[0];
+}
+
 export async function releaseSeat(k: Kdb, userid: string, now: number): Promise<void> {
   await k
     .updateTable('agent_status')
@@ -80,51 +92,6 @@ export async function readyCandidates(
   if (only) q = q.where('userid', '=', only);
   if (organ) q = q.where((eb) => inOrgan(eb, organ));
   return q.execute();
-}
-
-export interface CandidateOrder {
-  distribution: Distribution;
-  /** The visitor whose last agent goes first (last-agent preference), or null. */
-  lastAgentOf: string | null;
-  limit: number;
-}
-
-/** A candidate with the display name the assignment announces. */
-export type Candidate = AgentStatusRow & { nickname: string };
-
-/**
- * The best few candidates in routing order, ordered and cut by the database: reading every ready agent
- * of a large tenant (and sorting it here) for each new chat cost more than the rest of the assignment.
- * The order is orderCandidates' (last agent first, then the distribution), so a seat lost to a race only
- * moves on to the next of these. The last agent is looked up in the same statement.
- */
-export async function pickCandidates(
-  k: Kdb,
-  orgi: string,
-  organ: string | null,
-  only: string | null,
-  order: CandidateOrder,
-): Promise<Candidate[]> {
-  // The last agent by userid alone (see service.repository): only this tenant's agents are candidates.
-  const first = order.lastAgentOf
-    ? sql`case when userid = (select agentno from agent_service where userid = ${order.lastAgentOf}
-        and agentno is not null order by createtime desc limit 1) then 0 else 1 end`
-    : sql`0`;
-  const load = order.distribution === 'least-busy' ? sql`users * 1.0 / maxusers` : sql`0`;
-  const filters = [sql`orgi = ${orgi}`, sql`status = 'ready'`, sql`users < maxusers`];
-  if (only) filters.push(sql`userid = ${only}`);
-  if (organ)
-    filters.push(sql`(organ = ${organ} or exists (select 1 from user_organ
-      where user_organ.userid = agent_status.userid and user_organ.organid = ${organ}))`);
-  // Ordered and cut on agent_status alone; the names are joined to the few rows picked.
-  const r =
-    await sql<Candidate>`select best.*, coalesce(nullif(users.nickname, ''), users.uname, '') as nickname
-    from (select agent_status.*, ${first} as pick_first, ${load} as pick_load from agent_status
-      where ${sql.join(filters, sql` and `)}
-      order by pick_first, pick_load, users, lastidle, userid limit ${order.limit}) best
-    left join users on users.id = best.userid
-    order by best.pick_first, best.pick_load, best.users, best.lastidle, best.userid`.execute(k);
-  return r.rows;
 }
 
 /** Agents of the tenant (or group) who are ready at all, full or not. */

@@ -4,6 +4,7 @@ import { affected, toAgents, toOrgAgents, type Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
 import { publishReport } from './report.js';
 import { drainQueue } from './routing.service.js';
+import { forgetSeats } from './seat-board.js';
 
 export async function getAgentState(e: Engine, userid: string): Promise<StoredAgentState> {
   const row = await arepo.findStatus(e.db.kysely, userid);
@@ -87,6 +88,7 @@ export async function setAgentState(
       });
     }
   }
+  forgetSeats(e.db, row.orgi);
   const after = (await arepo.findStatus(k, userid)) ?? row;
   toAgents(e, [userid], 'workstatus', { status: after.status as StoredAgentState, reason });
   toOrgAgents(e, row.orgi, 'agentstatus', {

@@ -8,6 +8,7 @@ import { presentAgentUser, type AgentServiceRow } from './presenter.js';
 import { agentInfo, drainQueue } from './routing.service.js';
 import { fillText, loadSessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
+import { seatFreed } from './seat-board.js';
 
 /**
  * Ends a conversation once (conditional UPDATE): frees the agent's seat, tells the visitor (`end`) and
@@ -54,6 +55,7 @@ export async function endConversation(e: Engine, serviceId: string, endby: EndBy
   });
   const s = before;
   if (!s) return false;
+  if (s.status === 'inservice' && s.agentno) seatFreed(e.db, s.orgi, s.agentno, now);
   const cfg = await loadSessionConfig(e.db, s.orgi);
   const agentName = s.agentno ? (await agentInfo(e, s.agentno)).nickname : '';
   toVisitor(e, s.userid, 'end', {

@@ -7,6 +7,7 @@ import { presentAgentUser, type AgentServiceRow, type AgentUserRow } from './pre
 import { fillText, loadSessionConfig, type SessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
 import { recordPlacement } from './placements.js';
+import { pickSeats, type SeatPick } from './seat-board.js';
 
 class SeatLost extends Error {
   constructor(readonly why: Exclude<Attempt, 'assigned'>) {
@@ -54,15 +55,18 @@ type Attempt = 'assigned' | 'seat-lost' | 'service-gone';
 async function tryAssign(
   e: Engine,
   s: srepo.QueueHead,
-  agent: VisitorAgentInfo,
+  pick: SeatPick,
   cfg: SessionConfig,
 ): Promise<Attempt> {
   const now = e.clock.now();
+  const { agent } = pick;
   const agentno = agent.id;
   let rows: Assigned;
   try {
     rows = await e.db.kysely.transaction().execute(async (trx) => {
-      if (!(await arepo.reserveSeat(trx, agentno, now))) throw new SeatLost('seat-lost');
+      const taken = await arepo.takeSeat(trx, agentno, now);
+      pick.settle(taken);
+      if (!taken) throw new SeatLost('seat-lost');
       const service = (
         await sql<AgentServiceRow>`update agent_service set status = 'inservice', agentno = ${agentno},
           agentusername = ${agent.nickname}, servicetime = ${now}, waittime = ${now - s.createtime},
@@ -127,18 +131,20 @@ const MAX_ROUNDS = 8;
  * distribution applied by the candidate query). 'seat-lost' here means no candidate with room is left.
  */
 export async function allot(e: Engine, s: srepo.QueueHead, cfg: SessionConfig): Promise<Attempt> {
-  const order = {
+  const req = {
+    orgi: s.orgi,
+    organ: s.organ,
+    only: s.requested_agent,
     distribution: cfg.distribution,
     lastAgentOf: cfg.lastagent ? s.userid : null,
-    limit: PICK,
   };
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const candidates = await arepo.pickCandidates(e.db.kysely, s.orgi, s.organ, s.requested_agent, order);
-    for (const c of candidates) {
-      const r = await tryAssign(e, s, { id: c.userid, nickname: c.nickname }, cfg);
+    const picks = await pickSeats(e.db, e.db.kysely, req, PICK);
+    for (const p of picks) {
+      const r = await tryAssign(e, s, p, cfg);
       if (r !== 'seat-lost') return r;
     }
-    if (candidates.length < PICK) return 'seat-lost';
+    if (picks.length < PICK) return 'seat-lost';
   }
   return 'seat-lost';
 }

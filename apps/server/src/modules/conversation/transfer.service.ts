@@ -7,6 +7,7 @@ import * as srepo from './service.repository.js';
 import { presentAgentUser } from './presenter.js';
 import { announceAssigned, drainQueue, orderCandidates } from './routing.service.js';
 import { loadSessionConfig } from './session-config.js';
+import { forgetSeats } from './seat-board.js';
 import { publishReport } from './report.js';
 import { announceCollaborationLeft } from './lifecycle.service.js';
 
@@ -178,6 +179,7 @@ export async function acceptTransfer(e: Engine, me: string, agentuserid: string)
   );
   const dto = await announceAssigned(e, req.agentserviceid, me, true);
   if (s) {
+    forgetSeats(e.db, s.orgi);
     await drainQueue(e, s.orgi);
     await publishReport(e, s.orgi, 'service', 'transfer', s.id);
   }

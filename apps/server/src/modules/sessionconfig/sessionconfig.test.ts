@@ -24,6 +24,7 @@ import {
 import { insertUser } from '../../../test/harness.js';
 import { issueToken } from '../../platform/auth/tokens.js';
 import { DEFAULT_SESSION_CONFIG, loadSessionConfig } from '../conversation/session-config.js';
+import { forgetSeats } from '../conversation/seat-board.js';
 
 const env = perTest();
 
@@ -164,8 +165,15 @@ async function readyAgent(s: LiveServer) {
   return { ...a, sock };
 }
 
-const seats = (s: LiveServer, userid: string, users: number, maxusers: number) =>
-  s.tdb.db.kysely.updateTable('agent_status').set({ users, maxusers }).where('userid', '=', userid).execute();
+/** Sets an agent's load behind the engine's back, so the node's seat board is dropped too. */
+async function seats(s: LiveServer, userid: string, users: number, maxusers: number): Promise<void> {
+  await s.tdb.db.kysely
+    .updateTable('agent_status')
+    .set({ users, maxusers })
+    .where('userid', '=', userid)
+    .execute();
+  forgetSeats(s.tdb.db, 'kefu');
+}
 
 describe('saved settings drive the engine at once', () => {
   it('allocation: strategy and last-agent preference change who gets the next chat', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../../../../test/live.js';
 import { perTest } from '../../../../test/factories.js';
 import { saveSessionConfig } from '../session-config.js';
+import { forgetSeats } from '../seat-board.js';
 
 const pt = perTest();
 const sockets = pt.sockets;
@@ -96,11 +97,57 @@ describe('assignment', () => {
       .set({ users: 3 })
       .where('userid', '=', served.id)
       .execute();
+    forgetSeats(srv.tdb.db, 'kefu');
     const back = ok(await call<VisitorNewResult>(v!.s, 'new'));
     expect(back.agent?.id).toBe(served.id);
     expect((await end(served, back.agentserviceid)).json.success).toBe(true);
     await saveSessionConfig(srv.tdb.db, 'kefu', { lastagent: false }, Date.now());
     expect(ok(await call<VisitorNewResult>(v!.s, 'new')).agent?.id).toBe(idle.id);
+  });
+});
+
+/*
+ * The node's seat board only chooses; other nodes' changes reach it late. Those changes are simulated by
+ * writing agent_status / agent_service directly, without telling the board.
+ */
+describe('seat board vs changes on another node', () => {
+  it('an agent who went notready or filled up elsewhere is skipped, never overfilled', async () => {
+    const srv = await pt.live();
+    const appid = await addAccessPoint(srv.tdb);
+    const [a, b, c] = [await readyAgent(srv, 2), await readyAgent(srv, 2), await readyAgent(srv, 2)];
+    const [v0, ...vs] = await visitors(srv, appid, 4);
+    // loads the board: one chat goes to one of them
+    const first = ok(await call<VisitorNewResult>(v0!.s, 'new'));
+    const k = srv.tdb.db.kysely;
+    const others = [a, b, c].filter((x) => x.id !== first.agent?.id);
+    await k
+      .updateTable('agent_status')
+      .set({ status: 'notready' })
+      .where('userid', '=', others[0]!.id)
+      .execute();
+    await k.updateTable('agent_status').set({ users: 2 }).where('userid', '=', others[1]!.id).execute();
+    const rs = [];
+    for (const v of vs) rs.push(ok(await call<VisitorNewResult>(v.s, 'new')));
+    // only the first agent has room (one seat left): one more chat, the others queue
+    expect(rs.map((r) => r.status)).toEqual(['inservice', 'inqueue', 'inqueue']);
+    expect(rs[0]!.agent?.id).toBe(first.agent?.id);
+    const [st] = await load(srv, [first.agent!.id]);
+    expect(st).toEqual({ users: 2, maxusers: 2, held: 2 });
+  });
+
+  it('a seat freed elsewhere is found although the board says everyone is full', async () => {
+    const srv = await pt.live();
+    const appid = await addAccessPoint(srv.tdb);
+    const agent = await readyAgent(srv, 1);
+    const [v1, v2] = await visitors(srv, appid, 2);
+    const r1 = ok(await call<VisitorNewResult>(v1!.s, 'new'));
+    expect(r1.agent?.id).toBe(agent.id);
+    const k = srv.tdb.db.kysely;
+    await k.updateTable('agent_service').set({ status: 'end' }).where('id', '=', r1.agentserviceid).execute();
+    await k.updateTable('agent_status').set({ users: 0 }).where('userid', '=', agent.id).execute();
+    const r2 = ok(await call<VisitorNewResult>(v2!.s, 'new'));
+    expect(r2.status).toBe('inservice');
+    expect(r2.agent?.id).toBe(agent.id);
   });
 });
 

@@ -6,6 +6,8 @@ import type { Kdb } from './engine.js';
 import { isUniqueViolation } from './message.repository.js';
 import {
   BatchPlan,
+  kindOf,
+  preview,
   type ConversationDelta,
   type ConversationState,
   type WriteJob,
@@ -17,7 +19,7 @@ import type { Outcome } from './message-writer.js';
  * A batch of messages written set-wise: the conversations read (and locked) once, seqs planned in memory,
  * then every row inserted and ONE update per conversation and per chat entry. Compared with writing
  * message by message this takes the per-message statements down to one INSERT (SQLite) or to two
- * round trips per batch (PostgreSQL). Everything commits together or nothing does; when this path fails
+ * one statement per batch (PostgreSQL). Everything commits together or nothing does; when this path fails
  * (PostgreSQL: any error, e.g. a resend hitting the unique index) the caller redoes the batch message by
  * message.
  */
@@ -186,70 +188,119 @@ export function sqliteBatchWriter(db: Db): BatchWriter {
 
 // ------------------------------------------------------------------------------------------- PostgreSQL
 
-const n = MESSAGE_COLUMNS.length;
-const PG_STATE =
-  `select s.id, s.status, s.agentno, s.lastseq, ${COLLABS_PG} as collabs from agent_service s ` +
-  'where s.id = any($1::text[]) order by s.id for update of s';
-const dp = (i: number) => `$${n + 1 + i}`;
-const PG_WRITE =
-  `with i as (insert into chat_message (${MESSAGE_COLUMNS.join(', ')}) ` +
-  `select * from unnest(${MESSAGE_COLUMNS.map((c, i) => `$${i + 1}::${COLUMN_TYPES[c]}[]`).join(', ')})), ` +
-  `s as (update agent_service a set ${SERVICE_SET} from unnest(${dp(0)}::text[], ${dp(1)}::integer[], ` +
-  `${dp(2)}::integer[], ${dp(3)}::integer[], ${dp(4)}::bigint[], ${dp(5)}::bigint[], ${dp(6)}::bigint[]) ` +
-  'as d(id, lastseq, ins, replies, last_in, last_reply, first_reply) where a.id = d.id) ' +
-  `update agent_user u set ${ENTRY_SET} from unnest(${dp(0)}::text[], ${dp(2)}::integer[], ${dp(4)}::bigint[], ` +
-  `${dp(5)}::bigint[], ${dp(7)}::text[], ${dp(8)}::bigint[]) as d(id, ins, last_in, last_reply, lastmsg, updatetime) ` +
-  'where u.agentserviceid = d.id returning u.agentserviceid as id, u.tokenum';
+/** Per-job inputs of the PostgreSQL statement besides the row (seq is computed there). */
+const JOB_INPUTS = [
+  ['sid', 'text'],
+  ['guard', 'text'],
+  ['gagent', 'text'],
+  ['kind', 'text'],
+  ['now', 'bigint'],
+  ['lastmsg', 'text'],
+] as const;
+const PG_ROW_COLUMNS = MESSAGE_COLUMNS.filter((c) => c !== 'seq');
+const PG_INPUT_NAMES = [...JOB_INPUTS.map(([name]) => name), ...PG_ROW_COLUMNS];
+const PG_INPUT_TYPES = [...JOB_INPUTS.map(([, type]) => type), ...PG_ROW_COLUMNS.map((c) => COLUMN_TYPES[c])];
 
-async function run<T>(trx: Kdb, q: string, params: unknown[]): Promise<T[]> {
-  return (await trx.executeQuery<T>(CompiledQuery.raw(q, params))).rows;
+/**
+ * The whole batch as ONE statement (autocommit: one round trip). `c` locks the conversations in id order
+ * (batches on different nodes queue behind each other, never deadlock; after waiting it sees the
+ * committed lastseq), `g` checks each message's guard, `n` numbers the allowed ones per conversation in
+ * arrival order, then the rows are inserted and each conversation and chat entry updated once. The
+ * result has one line per job, in order. A resend hitting the unique index fails the statement (nothing
+ * stored) and the caller goes message by message.
+ */
+const PG_BATCH =
+  `with j as (select * from unnest(${PG_INPUT_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) ` +
+  `with ordinality as j(${PG_INPUT_NAMES.join(', ')}, ord)), ` +
+  `c as (select s.id, s.status, s.agentno, s.lastseq, ${COLLABS_PG} as collabs from agent_service s ` +
+  'where s.id in (select sid from j) order by s.id collate "C" for update of s), ' +
+  "g as (select j.*, c.id as cid, c.agentno, c.lastseq, c.collabs, (c.id is not null and (j.guard = 'none' " +
+  "or (j.guard = 'visitor' and c.status in ('inqueue', 'inservice')) " +
+  "or (j.guard = 'agent' and c.status = 'inservice' and (c.agentno = j.gagent " +
+  "or j.gagent = any(string_to_array(c.collabs, ',')))))) as allowed from j left join c on c.id = j.sid), " +
+  'n as (select g.*, g.lastseq + row_number() over w as seq, ' +
+  "count(*) filter (where g.kind = 'in') over w as ins_so_far from g where g.allowed " +
+  'window w as (partition by g.sid order by g.ord)), ' +
+  `i as (insert into chat_message (${MESSAGE_COLUMNS.join(', ')}) select ${MESSAGE_COLUMNS.map((c) =>
+    c === 'touser' ? "case when guard = 'visitor' then coalesce(agentno, '') else touser end" : c,
+  ).join(', ')} from n), ` +
+  "d as (select sid as id, max(seq) as lastseq, count(*) filter (where kind = 'in') as ins, " +
+  "count(*) filter (where kind = 'reply') as replies, max(now) filter (where kind = 'in') as last_in, " +
+  "max(now) filter (where kind = 'reply') as last_reply, min(now) filter (where kind = 'reply') as first_reply, " +
+  '(array_agg(lastmsg order by ord desc))[1] as lastmsg, max(now) as updatetime from n group by sid), ' +
+  `s as (update agent_service a set ${SERVICE_SET} from d where a.id = d.id), ` +
+  `u as (update agent_user u set ${ENTRY_SET} from d where u.agentserviceid = d.id ` +
+  'returning u.agentserviceid, u.tokenum) ' +
+  'select g.cid, g.allowed, n.seq, g.agentno, g.collabs, u.tokenum as final_tokenum, d.ins, n.ins_so_far ' +
+  'from g left join n on n.ord = g.ord left join d on d.id = g.sid left join u on u.agentserviceid = g.sid ' +
+  'order by g.ord';
+
+interface PgJobResult {
+  cid: string | null;
+  allowed: boolean;
+  seq: number | null;
+  agentno: string | null;
+  collabs: string | null;
+  final_tokenum: number | null;
+  ins: number | null;
+  ins_so_far: number | null;
+}
+
+function pgParams(jobs: WriteJob[]): unknown[] {
+  const cols: unknown[][] = PG_INPUT_NAMES.map(() => []);
+  for (const j of jobs) {
+    const { m } = j;
+    const inputs = [
+      m.service.id,
+      m.guard?.kind ?? 'none',
+      m.guard?.kind === 'agent' ? m.guard.agent : null,
+      kindOf(m),
+      j.now,
+      preview(m),
+    ];
+    inputs.forEach((v, i) => cols[i]!.push(v));
+    PG_ROW_COLUMNS.forEach((c, i) => cols[JOB_INPUTS.length + i]!.push(j.row[c]));
+  }
+  return cols;
+}
+
+function pgOutcome(j: WriteJob, r: PgJobResult | undefined): Outcome<Written> {
+  if (!r || !r.allowed) {
+    if (!r?.cid && !j.m.guard)
+      return { ok: false, err: new Error(`conversation ${j.m.service.id} not found`) };
+    return { ok: true, value: null };
+  }
+  j.row.seq = Number(r.seq);
+  if (j.m.guard?.kind === 'visitor') j.row.touser = r.agentno ?? '';
+  const tokenum =
+    r.final_tokenum === null ? 0 : Number(r.final_tokenum) - (Number(r.ins ?? 0) - Number(r.ins_so_far ?? 0));
+  return {
+    ok: true,
+    value: { tokenum, live: { agentno: r.agentno, collaborators: r.collabs ? r.collabs.split(',') : [] } },
+  };
+}
+
+async function run<T>(k: Kdb, q: string, params: unknown[]): Promise<T[]> {
+  return (await k.executeQuery<T>(CompiledQuery.raw(q, params))).rows;
 }
 
 /**
- * PostgreSQL: BEGIN, the conversations locked in id order (so batches on different nodes never deadlock),
- * one statement that inserts every row (unnest) and updates each conversation and chat entry once, COMMIT.
+ * PostgreSQL: one statement per batch in autocommit, so one round trip (the statement returning means it
+ * committed), prepared once per pooled connection: its plan is not cheap to make. With the test seam `beforeCommit` set it runs inside an explicit transaction instead.
  */
 export function postgresBatchWriter(db: Db): BatchWriter {
-  return (jobs, beforeCommit) =>
-    db.kysely.transaction().execute(async (trx) => {
-      const ids = [...new Set(jobs.map((j) => j.m.service.id))].sort();
-      const states = new Map(
-        (await run<ConversationState>(trx, PG_STATE, [ids])).map((s) => [s.id, s] as const),
-      );
-      const plan = new BatchPlan(states);
-      const errors = new Map<number, unknown>();
-      const rows: ChatMessageRow[] = [];
-      jobs.forEach((j, i) => {
-        try {
-          if (plan.take(j) !== null) rows.push(j.row);
-        } catch (err) {
-          errors.set(i, err);
-        }
-      });
-      const tokenum = new Map<string, number>();
-      if (rows.length > 0) {
-        const deltas = plan.changes();
-        const col = <K extends keyof ConversationDelta>(k: K) => deltas.map((d) => d[k]);
-        const params = [
-          ...MESSAGE_COLUMNS.map((c) => rows.map((r) => r[c])),
-          col('id'),
-          col('lastseq'),
-          col('ins'),
-          col('replies'),
-          col('lastIn'),
-          col('lastReply'),
-          col('firstReply'),
-          col('lastmsg'),
-          col('updatetime'),
-        ];
-        for (const e of await run<{ id: string; tokenum: number }>(trx, PG_WRITE, params))
-          tokenum.set(e.id, Number(e.tokenum));
-      }
-      if (beforeCommit) await beforeCommit();
-      return jobs.map((_, i): Outcome<Written> => {
-        const err = errors.get(i);
-        if (err !== undefined) return { ok: false, err };
-        return { ok: true, value: plan.written(i, (sid) => tokenum.get(sid)) };
-      });
-    });
+  return async (jobs, beforeCommit) => {
+    const params = pgParams(jobs);
+    const rows = beforeCommit
+      ? await db.kysely.transaction().execute(async (trx) => {
+          const r = await run<PgJobResult>(trx, PG_BATCH, params);
+          await beforeCommit();
+          return r;
+        })
+      : db.pool
+        ? (await db.pool.query<PgJobResult>({ name: 'kefu_message_batch', text: PG_BATCH, values: params }))
+            .rows
+        : await run<PgJobResult>(db.kysely, PG_BATCH, params);
+    return jobs.map((j, i) => pgOutcome(j, rows[i]));
+  };
 }

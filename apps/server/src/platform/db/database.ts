@@ -18,6 +18,11 @@ export interface Db {
    * transaction is open on it at the same time.
    */
   sqlite?: SQLite.Database;
+  /**
+   * The PostgreSQL pool under Kysely, for hot statements run as named prepared statements (parsed and
+   * planned once per connection instead of on every call).
+   */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -31,7 +36,7 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>)
     // 'error' on the pool; unhandled, that kills the process. The pool replaces the connection itself.
     pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', pool, close: () => kysely.destroy() };
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, 'kefu.sqlite');

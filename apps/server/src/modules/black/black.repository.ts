@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { runFixed } from '../conversation/hot-sql.js';
 import type { Db } from '../../platform/db/database.js';
 
 type Kdb = Db['kysely'];
@@ -16,17 +16,25 @@ export const ipEntries = (k: Kdb, orgi: string) =>
  * address, as isIpBlocked), has an unexpired entry. One statement: it runs for every new chat.
  */
 export async function isVisitorBlocked(k: Kdb, orgi: string, userid: string, now: number): Promise<boolean> {
-  const r = await sql<{ byuser: unknown; byip: unknown }>`select
-    exists (select 1 from blacklist where orgi = ${orgi} and userid = ${userid}
-      and (endtime is null or endtime > ${now})) as byuser,
-    exists (select 1 from blacklist_ip b join visitor v on v.id = ${userid}
-      where b.orgi = ${orgi} and v.ip <> ''
-        and b.ip in (v.ip, case when v.ip like '::ffff:%' then substr(v.ip, 8) else '::ffff:' || v.ip end)
-        and (b.endtime is null or b.endtime > ${now})) as byip`.execute(k);
+  const r = await runFixed<{ byuser: unknown; byip: unknown }>(k, BLOCKED, [
+    orgi,
+    userid,
+    now,
+    userid,
+    orgi,
+    now,
+  ]);
   const row = r.rows[0];
   // SQLite answers 0/1, PostgreSQL booleans.
   return !!row && (Number(row.byuser) === 1 || Number(row.byip) === 1);
 }
+const BLOCKED = `select
+  exists (select 1 from blacklist where orgi = ? and userid = ?
+    and (endtime is null or endtime > ?)) as byuser,
+  exists (select 1 from blacklist_ip b join visitor v on v.id = ?
+    where b.orgi = ? and v.ip <> ''
+      and b.ip in (v.ip, case when v.ip like '::ffff:%' then substr(v.ip, 8) else '::ffff:' || v.ip end)
+      and (b.endtime is null or b.endtime > ?)) as byip`;
 
 export async function isIpBlocked(k: Kdb, orgi: string, ip: string, now: number): Promise<boolean> {
   const candidates = ip.startsWith('::ffff:') ? [ip, ip.slice(7)] : [ip, `::ffff:${ip}`];

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { AgentStatusTable } from '../../platform/db/schema-conversations.js';
 import type { Kdb } from './engine.js';
+import { runFixed } from './hot-sql.js';
 
 export type AgentStatusRow = Selectable<AgentStatusTable>;
 
@@ -54,12 +55,10 @@ export async function takeSeat(
   userid: string,
   now: number,
 ): Promise<{ users: number; maxusers: number } | undefined> {
-  const r = await sql<{ users: number; maxusers: number }>`update agent_status
-    set users = users + 1, updatetime = ${now}
-    where userid = ${userid} and users < maxusers and status = 'ready'
-    returning users, maxusers`.execute(k);
-  return r.rows[0];
+  return (await runFixed<{ users: number; maxusers: number }>(k, TAKE_SEAT, [now, userid])).rows[0];
 }
+const TAKE_SEAT = `update agent_status set users = users + 1, updatetime = ?
+  where userid = ? and users < maxusers and status = 'ready' returning users, maxusers`;
 
 export async function releaseSeat(k: Kdb, userid: string, now: number): Promise<void> {
   await k

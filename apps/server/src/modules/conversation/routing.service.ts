@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AgentUserDto, VisitorAgentInfo } from '@kefu/protocol';
 import { toAgents, toVisitor, type Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
@@ -7,6 +6,7 @@ import { presentAgentUser, type AgentServiceRow, type AgentUserRow } from './pre
 import { fillText, loadSessionConfig, type SessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
 import { recordPlacement } from './placements.js';
+import { runFixed } from './hot-sql.js';
 import { pickSeats, type SeatPick } from './seat-board.js';
 
 class SeatLost extends Error {
@@ -68,15 +68,10 @@ async function tryAssign(
       pick.settle(taken);
       if (!taken) throw new SeatLost('seat-lost');
       const service = (
-        await sql<AgentServiceRow>`update agent_service set status = 'inservice', agentno = ${agentno},
-          agentusername = ${agent.nickname}, servicetime = ${now}, waittime = ${now - s.createtime},
-          queneindex = 0 where id = ${s.id} and status = 'inqueue' returning *`.execute(trx)
+        await runFixed<AgentServiceRow>(trx, SERVE, [agentno, agent.nickname, now, now - s.createtime, s.id])
       ).rows[0];
       if (!service) throw new SeatLost('service-gone');
-      const entry = (
-        await sql<AgentUserRow>`update agent_user set agentno = ${agentno}, status = 'inservice',
-          servicetime = ${now}, updatetime = ${now} where agentserviceid = ${s.id} returning *`.execute(trx)
-      ).rows[0];
+      const entry = (await runFixed<AgentUserRow>(trx, SERVE_ENTRY, [agentno, now, now, s.id])).rows[0];
       return { service, entry, info: agent, cfg };
     });
   } catch (err) {
@@ -87,6 +82,11 @@ async function tryAssign(
   await announceAssigned(e, s.id, agentno, false, rows);
   return 'assigned';
 }
+
+const SERVE = `update agent_service set status = 'inservice', agentno = ?, agentusername = ?,
+  servicetime = ?, waittime = ?, queneindex = 0 where id = ? and status = 'inqueue' returning *`;
+const SERVE_ENTRY = `update agent_user set agentno = ?, status = 'inservice', servicetime = ?, updatetime = ?
+  where agentserviceid = ? returning *`;
 
 /** What the assigning transaction already knows (saves the read-backs of announceAssigned). */
 interface Assigned {

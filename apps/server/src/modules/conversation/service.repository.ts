@@ -1,5 +1,5 @@
-import { sql, type Insertable } from 'kysely';
-import { insertRow } from './hot-sql.js';
+import type { Insertable } from 'kysely';
+import { insertReturning, runFixed } from './hot-sql.js';
 import type { AgentServiceTable, AgentUserTable } from '../../platform/db/schema-conversations.js';
 import type { AgentServiceRow, AgentUserRow } from './presenter.js';
 import type { Kdb } from './engine.js';
@@ -18,13 +18,9 @@ const ofTenant = <R extends { orgi: string }>(orgi: string, r: R | undefined): R
 
 /** The visitor's open conversation (queued or in service), if any. */
 export const openServiceOf = async (k: Kdb, orgi: string, userid: string) =>
-  ofTenant(
-    orgi,
-    (
-      await sql<AgentServiceRow>`select * from agent_service where userid = ${userid}
-        and status in ('inqueue', 'inservice') order by createtime desc limit 1`.execute(k)
-    ).rows[0],
-  );
+  ofTenant(orgi, (await runFixed<AgentServiceRow>(k, OPEN_SERVICE, [userid])).rows[0]);
+const OPEN_SERVICE = `select * from agent_service where userid = ?
+  and status in ('inqueue', 'inservice') order by createtime desc limit 1`;
 
 export const latestServiceOf = async (k: Kdb, orgi: string, userid: string) =>
   ofTenant(
@@ -40,35 +36,29 @@ export const latestServiceOf = async (k: Kdb, orgi: string, userid: string) =>
 
 /** The agent who served this visitor most recently (last-agent preference). */
 export async function lastAgentOf(k: Kdb, orgi: string, userid: string): Promise<string | null> {
-  const r = await k
-    .selectFrom('agent_service')
-    .select(['agentno', 'orgi'])
-    .where('userid', '=', userid)
-    .where('agentno', 'is not', null)
-    .orderBy('createtime', 'desc')
-    .executeTakeFirst();
-  return ofTenant(orgi, r)?.agentno ?? null;
+  const r = await runFixed<{ agentno: string; orgi: string }>(k, LAST_AGENT, [userid]);
+  return ofTenant(orgi, r.rows[0])?.agentno ?? null;
 }
+const LAST_AGENT = `select agentno, orgi from agent_service where userid = ? and agentno is not null
+  order by createtime desc limit 1`;
 
 /**
  * Inserts a conversation; ordertime = 1 + the tenant's last queued one gives the queue a strict FIFO
  * order (only queued rows are ever compared). Read through the queue index in the same statement, not as
  * a max over every conversation ever stored.
  */
-export async function insertService(k: Kdb, row: Insertable<AgentServiceTable>): Promise<AgentServiceRow> {
-  const ordertime = sql`(select coalesce(max(ordertime), 0) + 1 from agent_service where orgi = ${row.orgi} and status = 'inqueue')`;
-  const r = await sql<AgentServiceRow>`${insertRow('agent_service', row, { ordertime })} returning *`.execute(
-    k,
-  );
-  return one(r.rows);
-}
+export const insertService = (k: Kdb, row: Insertable<AgentServiceTable>): Promise<AgentServiceRow> =>
+  insertReturning<AgentServiceRow>(k, 'agent_service', row, {
+    column: 'ordertime',
+    expr: "(select coalesce(max(ordertime), 0) + 1 from agent_service where orgi = ? and status = 'inqueue')",
+    params: [row.orgi],
+  });
 
 /** Whether any conversation of the tenant waits in the queue. */
 export async function anyQueued(k: Kdb, orgi: string): Promise<boolean> {
-  const r = await sql<{ id: string }>`select id from agent_service
-    where orgi = ${orgi} and status = 'inqueue' limit 1`.execute(k);
-  return r.rows.length > 0;
+  return (await runFixed(k, ANY_QUEUED, [orgi])).rows.length > 0;
 }
+const ANY_QUEUED = "select id from agent_service where orgi = ? and status = 'inqueue' limit 1";
 
 export async function updateService(k: Kdb, id: string, patch: Partial<AgentServiceRow>): Promise<void> {
   await k.updateTable('agent_service').set(patch).where('id', '=', id).execute();
@@ -82,11 +72,9 @@ export type QueueHead = Pick<
 
 /** FIFO queue of a tenant, routing's columns only. */
 export const queueHeads = async (k: Kdb, orgi: string, limit: number): Promise<QueueHead[]> =>
-  (
-    await sql<QueueHead>`select id, orgi, userid, organ, requested_agent, createtime, queneindex
-      from agent_service where orgi = ${orgi} and status = 'inqueue'
-      order by ordertime asc, id asc limit ${limit}`.execute(k)
-  ).rows;
+  (await runFixed<QueueHead>(k, QUEUE_HEADS, [orgi, limit])).rows;
+const QUEUE_HEADS = `select id, orgi, userid, organ, requested_agent, createtime, queneindex
+  from agent_service where orgi = ? and status = 'inqueue' order by ordertime asc, id asc limit ?`;
 
 /** FIFO queue of a tenant. */
 export const queued = (k: Kdb, orgi: string, limit = 200) =>
@@ -114,15 +102,8 @@ export const findAgentUser = (k: Kdb, id: string) =>
 export const agentUserOfService = (k: Kdb, agentserviceid: string) =>
   k.selectFrom('agent_user').selectAll().where('agentserviceid', '=', agentserviceid).executeTakeFirst();
 
-export async function insertAgentUser(k: Kdb, row: Insertable<AgentUserTable>): Promise<AgentUserRow> {
-  return one((await sql<AgentUserRow>`${insertRow('agent_user', row)} returning *`.execute(k)).rows);
-}
-
-function one<R>(rows: R[]): R {
-  const r = rows[0];
-  if (!r) throw new Error('insert returned no row');
-  return r;
-}
+export const insertAgentUser = (k: Kdb, row: Insertable<AgentUserTable>): Promise<AgentUserRow> =>
+  insertReturning<AgentUserRow>(k, 'agent_user', row);
 
 export async function updateAgentUser(k: Kdb, id: string, patch: Partial<AgentUserRow>): Promise<void> {
   await k.updateTable('agent_user').set(patch).where('id', '=', id).execute();

@@ -1,5 +1,6 @@
 import { DEFAULT_SESSION_CONFIG, type SessionConfigValues } from '@kefu/protocol';
 import type { Db } from '../../platform/db/database.js';
+import { runFixed } from './hot-sql.js';
 
 /**
  * Per-tenant conversation settings: the keys and their defaults live in @kefu/protocol (one source for
@@ -10,17 +11,31 @@ export type SessionConfig = SessionConfigValues;
 export { DEFAULT_SESSION_CONFIG };
 
 export async function loadSessionConfig(db: Db, orgi: string): Promise<SessionConfig> {
-  const row = await db.kysely
-    .selectFrom('session_config')
-    .select('config')
-    .where('orgi', '=', orgi)
-    .executeTakeFirst();
+  const row = (await runFixed<{ config: string }>(db.kysely, CONFIG, [orgi])).rows[0];
   if (!row) return DEFAULT_SESSION_CONFIG;
+  return parsed(row.config);
+}
+const CONFIG = 'select config from session_config where orgi = ?';
+
+/*
+ * The row is read every time (a save on any node counts at once); only the parse of an unchanged text is
+ * reused. Callers get a shared object and must not change it (they spread it to derive a new one).
+ */
+const parsedTexts = new Map<string, SessionConfig>();
+const PARSED_MAX = 100;
+
+function parsed(text: string): SessionConfig {
+  const hit = parsedTexts.get(text);
+  if (hit) return hit;
+  let cfg: SessionConfig;
   try {
-    return { ...DEFAULT_SESSION_CONFIG, ...(JSON.parse(row.config) as Partial<SessionConfig>) };
+    cfg = Object.freeze({ ...DEFAULT_SESSION_CONFIG, ...(JSON.parse(text) as Partial<SessionConfig>) });
   } catch {
-    return DEFAULT_SESSION_CONFIG;
+    cfg = DEFAULT_SESSION_CONFIG;
   }
+  if (parsedTexts.size >= PARSED_MAX) parsedTexts.delete(parsedTexts.keys().next().value as string);
+  parsedTexts.set(text, cfg);
+  return cfg;
 }
 
 export async function saveSessionConfig(

@@ -8,6 +8,9 @@ import { toVisitor, type Engine } from './engine.js';
 import * as srepo from './service.repository.js';
 import { agentInfo, announceAssigned, drainQueue } from './routing.service.js';
 import { admit } from './admission.js';
+import { runFixed } from './hot-sql.js';
+import type { Selectable } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
 import { loadSessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
 import { watchPlacement, type Placement } from './placements.js';
@@ -92,6 +95,11 @@ export async function welcomeFor(e: Engine, id: VisitorIdentity, token: string):
   };
 }
 
+type AccessPointRow = Selectable<Database['access_point']>;
+type VisitorRow = Selectable<Database['visitor']>;
+const ACCESS_POINT = 'select * from access_point where id = ?';
+const VISITOR = 'select * from visitor where id = ?';
+
 /** A visitor asks for an agent: a new conversation joins the FIFO queue, which is drained at once. */
 export async function requestAgent(
   e: Engine,
@@ -108,8 +116,8 @@ export async function requestAgent(
   let s = await srepo.openServiceOf(k, id.orgi, id.userid);
   let placement: Placement | null = null;
   if (!s) {
-    const ap = await k.selectFrom('access_point').selectAll().where('id', '=', id.appid).executeTakeFirst();
-    const v = await k.selectFrom('visitor').selectAll().where('id', '=', id.userid).executeTakeFirst();
+    const ap = (await runFixed<AccessPointRow>(k, ACCESS_POINT, [id.appid])).rows[0];
+    const v = (await runFixed<VisitorRow>(k, VISITOR, [id.userid])).rows[0];
     if (!ap || !v) throw notFound('access_point_not_found');
     const hours = await workTimeDecision(e.db, id.orgi, input.skill || ap.organ, now);
     if (!hours.open) {

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { WorkServiceTable } from '../../platform/db/schema-channel.js';
+import { runFixed } from '../conversation/hot-sql.js';
 
 type Kdb = Db['kysely'];
 export type WorkRow = Selectable<WorkServiceTable>;
@@ -21,13 +22,10 @@ export function listWork(k: Kdb, orgi: string, organ?: string | 'dept') {
 export const findWork = (k: Kdb, orgi: string, id: string): Promise<WorkRow | undefined> =>
   k.selectFrom('work_service').selectAll().where('orgi', '=', orgi).where('id', '=', id).executeTakeFirst();
 
-export const workOfOrgan = (k: Kdb, orgi: string, organ: string): Promise<WorkRow | undefined> =>
-  k
-    .selectFrom('work_service')
-    .selectAll()
-    .where('orgi', '=', orgi)
-    .where('organ', '=', organ)
-    .executeTakeFirst();
+/** Fixed SQL: read for every new chat (see conversation/hot-sql). */
+export const workOfOrgan = async (k: Kdb, orgi: string, organ: string): Promise<WorkRow | undefined> =>
+  (await runFixed<WorkRow>(k, WORK_OF_ORGAN, [orgi, organ])).rows[0];
+const WORK_OF_ORGAN = 'select * from work_service where orgi = ? and organ = ?';
 
 export const organName = async (k: Kdb, orgi: string, id: string): Promise<string | null> =>
   (

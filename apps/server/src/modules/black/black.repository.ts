@@ -1,4 +1,4 @@
-import { runFixed } from '../conversation/hot-sql.js';
+import { runFixed, type Sql } from '../conversation/hot-sql.js';
 import type { Db } from '../../platform/db/database.js';
 
 type Kdb = Db['kysely'];
@@ -15,7 +15,7 @@ export const ipEntries = (k: Kdb, orgi: string) =>
  * Blocked when the visitor id, or the IP the visitor last connected from (either spelling of an IPv4
  * address, as isIpBlocked), has an unexpired entry. One statement: it runs for every new chat.
  */
-export async function isVisitorBlocked(k: Kdb, orgi: string, userid: string, now: number): Promise<boolean> {
+export async function isVisitorBlocked(k: Sql, orgi: string, userid: string, now: number): Promise<boolean> {
   const r = await runFixed<{ byuser: unknown; byip: unknown }>(k, BLOCKED, [
     orgi,
     userid,

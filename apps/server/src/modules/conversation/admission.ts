@@ -7,6 +7,7 @@ import * as srepo from './service.repository.js';
 import type { AgentServiceRow, AgentUserRow } from './presenter.js';
 import type { SessionConfig } from './session-config.js';
 import { pickSeats } from './seat-board.js';
+import { transact, type Sql } from './hot-sql.js';
 
 /** Candidates tried for a new conversation before it joins the queue instead. */
 const PICK = 4;
@@ -29,12 +30,13 @@ export interface Admitted {
  */
 export async function admit(
   e: Engine,
+  k: Sql,
   service: Insertable<AgentServiceTable>,
   entry: Insertable<AgentUserTable>,
   cfg: SessionConfig,
 ): Promise<Admitted> {
   const now = e.clock.now();
-  return e.db.kysely.transaction().execute(async (trx) => {
+  return transact(k, async (trx) => {
     let agent: VisitorAgentInfo | null = null;
     if (!(await srepo.anyQueued(trx, service.orgi))) {
       const picks = await pickSeats(

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { AgentStatusTable } from '../../platform/db/schema-conversations.js';
 import type { Kdb } from './engine.js';
-import { runFixed } from './hot-sql.js';
+import { runFixed, type Sql } from './hot-sql.js';
 
 export type AgentStatusRow = Selectable<AgentStatusTable>;
 
@@ -51,7 +51,7 @@ export async function reserveSeat(
 
 /** reserveSeat for routing (the agent must be ready): the agent's counts after it, or undefined. */
 export async function takeSeat(
-  k: Kdb,
+  k: Sql,
   userid: string,
   now: number,
 ): Promise<{ users: number; maxusers: number } | undefined> {

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { Distribution, VisitorAgentInfo } from '@kefu/protocol';
 import type { Db } from '../../platform/db/database.js';
-import type { Kdb } from './engine.js';
+import { runFixed, type Sql } from './hot-sql.js';
 import { lastAgentOf } from './service.repository.js';
 
 /*
@@ -42,11 +41,8 @@ function boardsOf(db: Db): Map<string, Board> {
   return m;
 }
 
-async function load(k: Kdb, orgi: string): Promise<Board> {
-  const rows = await sql<Omit<Seat, 'organs'> & { organ: string | null }>`select s.userid, s.users,
-      s.maxusers, s.lastidle, s.organ, coalesce(nullif(u.nickname, ''), u.uname, '') as nickname
-    from agent_status s left join users u on u.id = s.userid
-    where s.orgi = ${orgi} and s.status = 'ready'`.execute(k);
+async function load(k: Sql, orgi: string): Promise<Board> {
+  const rows = await runFixed<Omit<Seat, 'organs'> & { organ: string | null }>(k, READY, [orgi]);
   const seats = new Map<string, Seat>();
   for (const r of rows.rows) {
     seats.set(r.userid, {
@@ -59,13 +55,16 @@ async function load(k: Kdb, orgi: string): Promise<Board> {
     });
   }
   if (seats.size > 0) {
-    const members = await sql<{ userid: string; organid: string }>`select uo.userid, uo.organid
-      from user_organ uo join agent_status s on s.userid = uo.userid
-      where s.orgi = ${orgi} and s.status = 'ready'`.execute(k);
+    const members = await runFixed<{ userid: string; organid: string }>(k, MEMBERS, [orgi]);
     for (const m of members.rows) seats.get(m.userid)?.organs.add(m.organid);
   }
   return { seats, loadedAt: performance.now() };
 }
+const READY = `select s.userid, s.users, s.maxusers, s.lastidle, s.organ,
+  coalesce(nullif(u.nickname, ''), u.uname, '') as nickname
+  from agent_status s left join users u on u.id = s.userid where s.orgi = ? and s.status = 'ready'`;
+const MEMBERS = `select uo.userid, uo.organid from user_organ uo join agent_status s on s.userid = uo.userid
+  where s.orgi = ? and s.status = 'ready'`;
 
 export interface PickRequest {
   orgi: string;
@@ -87,7 +86,7 @@ export interface SeatPick {
  * Up to `limit` candidates in routing order (last agent first, then the distribution: fewest chats or
  * lowest load, longest idle, userid). Empty only when a fresh read of the database has no one with room.
  */
-export async function pickSeats(db: Db, k: Kdb, req: PickRequest, limit: number): Promise<SeatPick[]> {
+export async function pickSeats(db: Db, k: Sql, req: PickRequest, limit: number): Promise<SeatPick[]> {
   const byOrg = boardsOf(db);
   let board = byOrg.get(req.orgi);
   let fresh = false;
@@ -122,28 +121,30 @@ export async function pickSeats(db: Db, k: Kdb, req: PickRequest, limit: number)
   }));
 }
 
+/** Whether `a` comes before `b` in routing order. */
+function before(a: Seat, b: Seat, req: PickRequest, last: string | null): boolean {
+  if (last && (a.userid === last) !== (b.userid === last)) return a.userid === last;
+  if (req.distribution === 'least-busy') {
+    const la = a.users / a.maxusers;
+    const lb = b.users / b.maxusers;
+    if (la !== lb) return la < lb;
+  }
+  if (a.users !== b.users) return a.users < b.users;
+  if (a.lastidle !== b.lastidle) return a.lastidle < b.lastidle;
+  return a.userid < b.userid;
+}
+
 /** Top `limit` by routing order in one pass (no sort of the whole tenant). */
 function choose(board: Board, req: PickRequest, last: string | null, limit: number): Seat[] {
   const top: Seat[] = [];
-  const before = (a: Seat, b: Seat): boolean => {
-    if (last && (a.userid === last) !== (b.userid === last)) return a.userid === last;
-    if (req.distribution === 'least-busy') {
-      const la = a.users / a.maxusers;
-      const lb = b.users / b.maxusers;
-      if (la !== lb) return la < lb;
-    }
-    if (a.users !== b.users) return a.users < b.users;
-    if (a.lastidle !== b.lastidle) return a.lastidle < b.lastidle;
-    return a.userid < b.userid;
-  };
   for (const s of board.seats.values()) {
     if (s.users >= s.maxusers) continue;
     if (req.only && s.userid !== req.only) continue;
     if (req.organ && !s.organs.has(req.organ)) continue;
-    if (top.length === limit && !before(s, top[limit - 1]!)) continue;
+    if (top.length === limit && !before(s, top[limit - 1]!, req, last)) continue;
     let i = Math.min(top.length, limit - 1);
     top[i] = s;
-    while (i > 0 && before(s, top[i - 1]!)) {
+    while (i > 0 && before(s, top[i - 1]!, req, last)) {
       top[i] = top[i - 1]!;
       top[i - 1] = s;
       i--;

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { insertReturning, runFixed } from './hot-sql.js';
+import { insertReturning, runFixed, type Sql } from './hot-sql.js';
 import type { AgentServiceTable, AgentUserTable } from '../../platform/db/schema-conversations.js';
 import type { AgentServiceRow, AgentUserRow } from './presenter.js';
 import type { Kdb } from './engine.js';
@@ -17,7 +17,7 @@ const ofTenant = <R extends { orgi: string }>(orgi: string, r: R | undefined): R
   r && r.orgi === orgi ? r : undefined;
 
 /** The visitor's open conversation (queued or in service), if any. */
-export const openServiceOf = async (k: Kdb, orgi: string, userid: string) =>
+export const openServiceOf = async (k: Sql, orgi: string, userid: string) =>
   ofTenant(orgi, (await runFixed<AgentServiceRow>(k, OPEN_SERVICE, [userid])).rows[0]);
 const OPEN_SERVICE = `select * from agent_service where userid = ?
   and status in ('inqueue', 'inservice') order by createtime desc limit 1`;
@@ -35,7 +35,7 @@ export const latestServiceOf = async (k: Kdb, orgi: string, userid: string) =>
   );
 
 /** The agent who served this visitor most recently (last-agent preference). */
-export async function lastAgentOf(k: Kdb, orgi: string, userid: string): Promise<string | null> {
+export async function lastAgentOf(k: Sql, orgi: string, userid: string): Promise<string | null> {
   const r = await runFixed<{ agentno: string; orgi: string }>(k, LAST_AGENT, [userid]);
   return ofTenant(orgi, r.rows[0])?.agentno ?? null;
 }
@@ -47,7 +47,7 @@ const LAST_AGENT = `select agentno, orgi from agent_service where userid = ? and
  * order (only queued rows are ever compared). Read through the queue index in the same statement, not as
  * a max over every conversation ever stored.
  */
-export const insertService = (k: Kdb, row: Insertable<AgentServiceTable>): Promise<AgentServiceRow> =>
+export const insertService = (k: Sql, row: Insertable<AgentServiceTable>): Promise<AgentServiceRow> =>
   insertReturning<AgentServiceRow>(k, 'agent_service', row, {
     column: 'ordertime',
     expr: "(select coalesce(max(ordertime), 0) + 1 from agent_service where orgi = ? and status = 'inqueue')",
@@ -55,7 +55,7 @@ export const insertService = (k: Kdb, row: Insertable<AgentServiceTable>): Promi
   });
 
 /** Whether any conversation of the tenant waits in the queue. */
-export async function anyQueued(k: Kdb, orgi: string): Promise<boolean> {
+export async function anyQueued(k: Sql, orgi: string): Promise<boolean> {
   return (await runFixed(k, ANY_QUEUED, [orgi])).rows.length > 0;
 }
 const ANY_QUEUED = "select id from agent_service where orgi = ? and status = 'inqueue' limit 1";
@@ -71,7 +71,7 @@ export type QueueHead = Pick<
 >;
 
 /** FIFO queue of a tenant, routing's columns only. */
-export const queueHeads = async (k: Kdb, orgi: string, limit: number): Promise<QueueHead[]> =>
+export const queueHeads = async (k: Sql, orgi: string, limit: number): Promise<QueueHead[]> =>
   (await runFixed<QueueHead>(k, QUEUE_HEADS, [orgi, limit])).rows;
 const QUEUE_HEADS = `select id, orgi, userid, organ, requested_agent, createtime, queneindex
   from agent_service where orgi = ? and status = 'inqueue' order by ordertime asc, id asc limit ?`;
@@ -102,7 +102,7 @@ export const findAgentUser = (k: Kdb, id: string) =>
 export const agentUserOfService = (k: Kdb, agentserviceid: string) =>
   k.selectFrom('agent_user').selectAll().where('agentserviceid', '=', agentserviceid).executeTakeFirst();
 
-export const insertAgentUser = (k: Kdb, row: Insertable<AgentUserTable>): Promise<AgentUserRow> =>
+export const insertAgentUser = (k: Sql, row: Insertable<AgentUserTable>): Promise<AgentUserRow> =>
   insertReturning<AgentUserRow>(k, 'agent_user', row);
 
 export async function updateAgentUser(k: Kdb, id: string, patch: Partial<AgentUserRow>): Promise<void> {

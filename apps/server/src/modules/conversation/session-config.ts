@@ -1,6 +1,6 @@
 import { DEFAULT_SESSION_CONFIG, type SessionConfigValues } from '@kefu/protocol';
 import type { Db } from '../../platform/db/database.js';
-import { runFixed } from './hot-sql.js';
+import { runFixed, type Sql } from './hot-sql.js';
 
 /**
  * Per-tenant conversation settings: the keys and their defaults live in @kefu/protocol (one source for
@@ -10,8 +10,12 @@ import { runFixed } from './hot-sql.js';
 export type SessionConfig = SessionConfigValues;
 export { DEFAULT_SESSION_CONFIG };
 
-export async function loadSessionConfig(db: Db, orgi: string): Promise<SessionConfig> {
-  const row = (await runFixed<{ config: string }>(db.kysely, CONFIG, [orgi])).rows[0];
+export const loadSessionConfig = (db: Db, orgi: string): Promise<SessionConfig> =>
+  sessionConfigOn(db.kysely, orgi);
+
+/** loadSessionConfig on a given connection (see hot-sql withConnection). */
+export async function sessionConfigOn(k: Sql, orgi: string): Promise<SessionConfig> {
+  const row = (await runFixed<{ config: string }>(k, CONFIG, [orgi])).rows[0];
   if (!row) return DEFAULT_SESSION_CONFIG;
   return parsed(row.config);
 }

@@ -3,19 +3,14 @@ import type { VisitorNewResult, VisitorWelcome } from '@kefu/protocol';
 import type { z } from 'zod';
 import type { visitorHandshakeSchema, visitorNewSchema } from '@kefu/protocol';
 import { AppError, forbidden, notFound, unauthorized } from '../../platform/http/errors.js';
-import { newId } from '../../platform/ids.js';
 import { toVisitor, type Engine } from './engine.js';
 import * as srepo from './service.repository.js';
 import { agentInfo, announceAssigned, drainQueue } from './routing.service.js';
-import { admit } from './admission.js';
-import { runFixed } from './hot-sql.js';
-import type { Selectable } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
-import { loadSessionConfig } from './session-config.js';
+import { intake } from './new-chat.js';
+import type { Admitted } from './admission.js';
+import { loadSessionConfig, type SessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
 import { watchPlacement, type Placement } from './placements.js';
-import { isVisitorBlocked } from '../black/black.repository.js';
-import { workTimeDecision } from '../workservice/workservice.service.js';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -95,99 +90,27 @@ export async function welcomeFor(e: Engine, id: VisitorIdentity, token: string):
   };
 }
 
-type AccessPointRow = Selectable<Database['access_point']>;
-type VisitorRow = Selectable<Database['visitor']>;
-const ACCESS_POINT = 'select * from access_point where id = ?';
-const VISITOR = 'select * from visitor where id = ?';
-
-/** A visitor asks for an agent: a new conversation joins the FIFO queue, which is drained at once. */
+/** A visitor asks for an agent: a new conversation is seated at once or joins the FIFO queue. */
 export async function requestAgent(
   e: Engine,
   id: VisitorIdentity,
   input: z.infer<typeof visitorNewSchema>,
 ): Promise<VisitorNewResult> {
-  const k = e.db.kysely;
   const now = e.clock.now();
-  if (await isVisitorBlocked(k, id.orgi, id.userid, now)) {
-    const cfg = await loadSessionConfig(e.db, id.orgi);
-    toVisitor(e, id.userid, 'leavemsg', { reason: 'blacklist', message: cfg.noagentmsg });
+  const got = await intake(e, id, input, now);
+  if (got.kind === 'blocked') {
+    toVisitor(e, id.userid, 'leavemsg', { reason: 'blacklist', message: got.cfg.noagentmsg });
     throw forbidden('visitor_blacklisted');
   }
-  let s = await srepo.openServiceOf(k, id.orgi, id.userid);
-  let placement: Placement | null = null;
-  if (!s) {
-    const ap = (await runFixed<AccessPointRow>(k, ACCESS_POINT, [id.appid])).rows[0];
-    const v = (await runFixed<VisitorRow>(k, VISITOR, [id.userid])).rows[0];
-    if (!ap || !v) throw notFound('access_point_not_found');
-    const hours = await workTimeDecision(e.db, id.orgi, input.skill || ap.organ, now);
-    if (!hours.open) {
-      toVisitor(e, id.userid, 'leavemsg', { reason: 'notinworktime', message: hours.message });
-      throw forbidden('not_in_work_time');
-    }
-    const serviceId = newId();
-    const username = input.name || v.name || `Guest_${id.userid.slice(0, 6)}`;
-    const cfg = await loadSessionConfig(e.db, id.orgi);
-    const admitted = await admit(
-      e,
-      {
-        id: serviceId,
-        orgi: id.orgi,
-        userid: id.userid,
-        username,
-        appid: id.appid,
-        channel: v.channel,
-        status: 'inqueue',
-        organ: input.skill || ap.organ,
-        requested_agent: input.agent || null,
-        createtime: now,
-        name: input.name ?? '',
-        phone: input.phone ?? '',
-        email: input.email ?? '',
-        resion: input.resion ?? '',
-        title: input.title ?? v.title,
-        url: input.url ?? v.url,
-        traceid: input.traceid ?? '',
-        ipaddr: v.ip,
-        osname: input.osname ?? v.os,
-        browser: input.browser ?? v.browser,
-        source: v.source,
-        country: v.country,
-        province: v.province,
-        city: v.city,
-      },
-      {
-        id: newId(),
-        orgi: id.orgi,
-        agentserviceid: serviceId,
-        userid: id.userid,
-        username,
-        agentno: null,
-        status: 'inqueue',
-        createtime: now,
-        updatetime: now,
-      },
-      cfg,
-    );
-    if (admitted.agent) {
-      placement = { service: admitted.service, agent: admitted.agent };
-      await announceAssigned(e, serviceId, admitted.agent.id, false, {
-        service: admitted.service,
-        entry: admitted.entry,
-        info: admitted.agent,
-        cfg,
-      });
-      await publishReport(e, id.orgi, 'acd', 'success', '');
-    } else {
-      const placed = watchPlacement(e, serviceId);
-      try {
-        await drainQueue(e, id.orgi);
-      } finally {
-        placement = placed();
-      }
-    }
-    await publishReport(e, id.orgi, 'visitor', 'new', serviceId);
-    s = placement?.service ?? (await srepo.findService(k, serviceId));
+  if (got.kind === 'closed') {
+    toVisitor(e, id.userid, 'leavemsg', { reason: 'notinworktime', message: got.message });
+    throw forbidden('not_in_work_time');
   }
+  const placement = got.kind === 'stored' ? await place(e, got.admitted, got.cfg) : null;
+  const s =
+    got.kind === 'open'
+      ? got.service
+      : (placement?.service ?? (await srepo.findService(e.db.kysely, got.admitted.service.id)));
   if (!s) throw new AppError('server_error', 500);
   return {
     agentserviceid: s.id,
@@ -200,4 +123,27 @@ export async function requestAgent(
           : await agentInfo(e, s.agentno)
         : null,
   };
+}
+
+/**
+ * A stored conversation: seated at once → the agent and the visitor are told; queued → the queue is
+ * drained (which may seat it: the drain then hands over the committed row).
+ */
+async function place(e: Engine, admitted: Admitted, cfg: SessionConfig): Promise<Placement | null> {
+  const { service, agent } = admitted;
+  let placement: Placement | null;
+  if (agent) {
+    placement = { service, agent };
+    await announceAssigned(e, service.id, agent.id, false, { ...admitted, info: agent, cfg });
+    await publishReport(e, service.orgi, 'acd', 'success', '');
+  } else {
+    const placed = watchPlacement(e, service.id);
+    try {
+      await drainQueue(e, service.orgi);
+    } finally {
+      placement = placed();
+    }
+  }
+  await publishReport(e, service.orgi, 'visitor', 'new', service.id);
+  return placement;
 }

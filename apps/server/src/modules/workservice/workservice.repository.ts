@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { WorkServiceTable } from '../../platform/db/schema-channel.js';
-import { runFixed } from '../conversation/hot-sql.js';
+import { runFixed, type Sql } from '../conversation/hot-sql.js';
 
 type Kdb = Db['kysely'];
 export type WorkRow = Selectable<WorkServiceTable>;
@@ -23,7 +23,7 @@ export const findWork = (k: Kdb, orgi: string, id: string): Promise<WorkRow | un
   k.selectFrom('work_service').selectAll().where('orgi', '=', orgi).where('id', '=', id).executeTakeFirst();
 
 /** Fixed SQL: read for every new chat (see conversation/hot-sql). */
-export const workOfOrgan = async (k: Kdb, orgi: string, organ: string): Promise<WorkRow | undefined> =>
+export const workOfOrgan = async (k: Sql, orgi: string, organ: string): Promise<WorkRow | undefined> =>
   (await runFixed<WorkRow>(k, WORK_OF_ORGAN, [orgi, organ])).rows[0];
 const WORK_OF_ORGAN = 'select * from work_service where orgi = ? and organ = ?';
 

@@ -13,6 +13,7 @@ import { rethrowUnique } from '../../platform/db/unique.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import * as repo from './workservice.repository.js';
+import type { Sql } from '../conversation/hot-sql.js';
 import { presentWork, toSchedule } from './workservice.presenter.js';
 
 type Kdb = Db['kysely'];
@@ -121,13 +122,20 @@ export interface WorkTimeDecision {
  * The department's own schedule decides; without one, the organisation-wide schedule; without
  * either (or when the deciding one is switched off) the service is open.
  */
-export async function workTimeDecision(
+export const workTimeDecision = (
   db: Db,
   orgi: string,
   organId: string | null,
   at: number,
+): Promise<WorkTimeDecision> => workTimeDecisionOn(db.kysely, orgi, organId, at);
+
+/** workTimeDecision on a given connection (see conversation/hot-sql withConnection). */
+export async function workTimeDecisionOn(
+  k: Sql,
+  orgi: string,
+  organId: string | null,
+  at: number,
 ): Promise<WorkTimeDecision> {
-  const k = db.kysely;
   const row =
     (organId ? await repo.workOfOrgan(k, orgi, organId) : undefined) ?? (await repo.workOfOrgan(k, orgi, ''));
   if (!row) return { open: true, message: '' };

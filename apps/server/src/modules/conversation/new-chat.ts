@@ -1,0 +1,103 @@
+import type { z } from 'zod';
+import type { Selectable } from 'kysely';
+import type { visitorNewSchema } from '@kefu/protocol';
+import type { Database } from '../../platform/db/schema.js';
+import { notFound } from '../../platform/http/errors.js';
+import { newId } from '../../platform/ids.js';
+import { isVisitorBlocked } from '../black/black.repository.js';
+import { workTimeDecisionOn } from '../workservice/workservice.service.js';
+import type { Engine } from './engine.js';
+import * as srepo from './service.repository.js';
+import type { AgentServiceRow } from './presenter.js';
+import { sessionConfigOn, type SessionConfig } from './session-config.js';
+import { admit, type Admitted } from './admission.js';
+import { runFixed, withConnection } from './hot-sql.js';
+
+export interface Requester {
+  userid: string;
+  orgi: string;
+  appid: string;
+}
+
+/** How a visitor's `new` came out of the checks and the store. */
+export type Intake =
+  | { kind: 'blocked'; cfg: SessionConfig }
+  | { kind: 'closed'; message: string }
+  | { kind: 'open'; service: AgentServiceRow }
+  | { kind: 'stored'; admitted: Admitted; cfg: SessionConfig };
+
+type AccessPointRow = Selectable<Database['access_point']>;
+type VisitorRow = Selectable<Database['visitor']>;
+const ACCESS_POINT = 'select * from access_point where id = ?';
+const VISITOR = 'select * from visitor where id = ?';
+
+/**
+ * Blacklist, open conversation, access point, working hours and settings, then the new conversation
+ * (seated at once or queued, see admission): all on one connection (see hot-sql withConnection), without
+ * emitting anything; the caller tells the visitor and the agent.
+ */
+export function intake(
+  e: Engine,
+  id: Requester,
+  input: z.infer<typeof visitorNewSchema>,
+  now: number,
+): Promise<Intake> {
+  return withConnection(e.db, async (k): Promise<Intake> => {
+    if (await isVisitorBlocked(k, id.orgi, id.userid, now))
+      return { kind: 'blocked', cfg: await sessionConfigOn(k, id.orgi) };
+    const open = await srepo.openServiceOf(k, id.orgi, id.userid);
+    if (open) return { kind: 'open', service: open };
+    const ap = (await runFixed<AccessPointRow>(k, ACCESS_POINT, [id.appid])).rows[0];
+    const v = (await runFixed<VisitorRow>(k, VISITOR, [id.userid])).rows[0];
+    if (!ap || !v) throw notFound('access_point_not_found');
+    const organ = input.skill || ap.organ;
+    const hours = await workTimeDecisionOn(k, id.orgi, organ, now);
+    if (!hours.open) return { kind: 'closed', message: hours.message };
+    const cfg = await sessionConfigOn(k, id.orgi);
+    const serviceId = newId();
+    const username = input.name || v.name || `Guest_${id.userid.slice(0, 6)}`;
+    const admitted = await admit(
+      e,
+      k,
+      {
+        id: serviceId,
+        orgi: id.orgi,
+        userid: id.userid,
+        username,
+        appid: id.appid,
+        channel: v.channel,
+        status: 'inqueue',
+        organ,
+        requested_agent: input.agent || null,
+        createtime: now,
+        name: input.name ?? '',
+        phone: input.phone ?? '',
+        email: input.email ?? '',
+        resion: input.resion ?? '',
+        title: input.title ?? v.title,
+        url: input.url ?? v.url,
+        traceid: input.traceid ?? '',
+        ipaddr: v.ip,
+        osname: input.osname ?? v.os,
+        browser: input.browser ?? v.browser,
+        source: v.source,
+        country: v.country,
+        province: v.province,
+        city: v.city,
+      },
+      {
+        id: newId(),
+        orgi: id.orgi,
+        agentserviceid: serviceId,
+        userid: id.userid,
+        username,
+        agentno: null,
+        status: 'inqueue',
+        createtime: now,
+        updatetime: now,
+      },
+      cfg,
+    );
+    return { kind: 'stored', admitted, cfg };
+  });
+}

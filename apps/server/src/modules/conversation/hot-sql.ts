@@ -40,10 +40,6 @@ export class HeldSqlite {
   private static readonly stmts = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
   constructor(private readonly db: SQLite.Database) {}
 
-  get inTransaction(): boolean {
-    return this.db.inTransaction;
-  }
-
   stmt(text: string): SQLite.Statement {
     let m = HeldSqlite.stmts.get(this.db);
     if (!m) HeldSqlite.stmts.set(this.db, (m = new Map()));
@@ -71,28 +67,85 @@ export async function runFixed<R>(
   return { rows: r.rows, affected: Number(r.numAffectedRows ?? 0n) };
 }
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+interface Job {
+  fn: (k: Sql) => Promise<unknown>;
+  done: (o: Outcome) => void;
+}
+const pending = new WeakMap<Db, Job[]>();
+
 /**
- * Runs `fn` with one connection for statements run with runFixed. On SQLite it holds Kysely's single
- * connection (nothing else runs on it meanwhile) and `fn` gets that connection itself: a new chat's reads
- * and writes cost native calls instead of a Kysely round trip each. `fn` must use only the `Sql` it is
- * given, never db.kysely: that would wait for the held connection forever.
+ * Runs `fn` for statements run with runFixed, in a transaction of its own. On SQLite, calls arriving in
+ * the same event-loop turn share one: Kysely's single connection is held once (nothing else runs on it
+ * meanwhile), each call runs in a savepoint of one BEGIN IMMEDIATE ... COMMIT, with native prepared
+ * statements instead of a Kysely round trip each. A failing call rolls back its own savepoint only. Every
+ * call is answered after the COMMIT (or all fail with it), so nothing is announced before it is durable.
+ * `fn` must use only the `Sql` it is given, never db.kysely: that would wait for the held connection.
+ * On PostgreSQL each call is its own Kysely transaction.
  */
-export async function withConnection<T>(db: Db, fn: (k: Sql) => Promise<T>): Promise<T> {
+export function batched<T>(db: Db, fn: (k: Sql) => Promise<T>): Promise<T> {
   const raw = db.sqlite;
-  if (!raw) return fn(db.kysely);
-  return db.kysely.connection().execute(() => fn(new HeldSqlite(raw)));
+  if (!raw) return db.kysely.transaction().execute((trx) => fn(trx));
+  return new Promise<T>((resolve, reject) => {
+    const job: Job = { fn, done: (o) => (o.ok ? resolve(o.value as T) : reject(o.error as Error)) };
+    const queue = pending.get(db);
+    if (queue) {
+      queue.push(job);
+      return;
+    }
+    const jobs = [job];
+    pending.set(db, jobs);
+    setImmediate(() => {
+      pending.delete(db);
+      void flush(db, raw, jobs);
+    });
+  });
 }
 
-/** A transaction on `k` (BEGIN IMMEDIATE on a held SQLite connection, else a Kysely transaction). */
+async function flush(db: Db, raw: SQLite.Database, jobs: Job[]): Promise<void> {
+  const outcomes: Outcome[] = [];
+  try {
+    await db.kysely.connection().execute(async () => {
+      const held = new HeldSqlite(raw);
+      held.stmt('begin immediate').run();
+      try {
+        for (const j of jobs) {
+          held.stmt('savepoint job').run();
+          try {
+            outcomes.push({ ok: true, value: await j.fn(held) });
+          } catch (error) {
+            held.stmt('rollback to job').run();
+            outcomes.push({ ok: false, error });
+          }
+          held.stmt('release job').run();
+        }
+        held.stmt('commit').run();
+      } catch (err) {
+        if (raw.inTransaction) held.stmt('rollback').run();
+        throw err;
+      }
+    });
+  } catch (error) {
+    for (const j of jobs) j.done({ ok: false, error });
+    return;
+  }
+  jobs.forEach((j, i) => j.done(outcomes[i]!));
+}
+
+/**
+ * A unit that commits or rolls back as a whole: a savepoint inside `batched` (or any transaction), else a
+ * Kysely transaction of its own.
+ */
 export async function transact<T>(k: Sql, fn: (k: Sql) => Promise<T>): Promise<T> {
-  if (!(k instanceof HeldSqlite)) return k.transaction().execute((trx) => fn(trx));
-  k.stmt('begin immediate').run();
+  if (!(k instanceof HeldSqlite) && !k.isTransaction) return k.transaction().execute((trx) => fn(trx));
+  await runFixed(k, 'savepoint unit', []);
   try {
     const out = await fn(k);
-    k.stmt('commit').run();
+    await runFixed(k, 'release savepoint unit', []);
     return out;
   } catch (err) {
-    if (k.inTransaction) k.stmt('rollback').run();
+    await runFixed(k, 'rollback to savepoint unit', []);
+    await runFixed(k, 'release savepoint unit', []);
     throw err;
   }
 }

@@ -11,7 +11,7 @@ import * as srepo from './service.repository.js';
 import type { AgentServiceRow } from './presenter.js';
 import { sessionConfigOn, type SessionConfig } from './session-config.js';
 import { admit, type Admitted } from './admission.js';
-import { runFixed, withConnection } from './hot-sql.js';
+import { batched, runFixed } from './hot-sql.js';
 
 export interface Requester {
   userid: string;
@@ -33,8 +33,8 @@ const VISITOR = 'select * from visitor where id = ?';
 
 /**
  * Blacklist, open conversation, access point, working hours and settings, then the new conversation
- * (seated at once or queued, see admission): all on one connection (see hot-sql withConnection), without
- * emitting anything; the caller tells the visitor and the agent.
+ * (seated at once or queued, see admission): one unit of a shared transaction (see hot-sql batched),
+ * emitting nothing; the caller tells the visitor and the agent once it resolves (after the commit).
  */
 export function intake(
   e: Engine,
@@ -42,7 +42,7 @@ export function intake(
   input: z.infer<typeof visitorNewSchema>,
   now: number,
 ): Promise<Intake> {
-  return withConnection(e.db, async (k): Promise<Intake> => {
+  return batched(e.db, async (k): Promise<Intake> => {
     if (await isVisitorBlocked(k, id.orgi, id.userid, now))
       return { kind: 'blocked', cfg: await sessionConfigOn(k, id.orgi) };
     const open = await srepo.openServiceOf(k, id.orgi, id.userid);

@@ -1,50 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { perTest } from '../../../../test/factories.js';
-import { runFixed, transact, withConnection } from '../hot-sql.js';
+import { batched, runFixed, transact } from '../hot-sql.js';
 
 const env = perTest();
 
-const COUNT = "select count(*) as n from session_config where orgi like 'hs-%'";
+const ORGIS = "select orgi from session_config where orgi like 'hs-%' order by orgi";
 const INSERT = "insert into session_config (orgi, config, updatetime) values (?, '{}', ?)";
 
-describe('fixed statements on one connection', () => {
-  it('a failing transaction leaves nothing behind and the connection usable; a good one commits', async () => {
+describe('batched fixed statements', () => {
+  it('calls of one turn share a commit; a failing call loses only its own writes', async () => {
     const t = await env.seeded();
-    const count = async () => Number((await runFixed<{ n: number }>(t.db.kysely, COUNT, [])).rows[0]?.n);
-    await expect(
-      withConnection(t.db, (k) =>
-        transact(k, async (trx) => {
-          await runFixed(trx, INSERT, ['hs-1', 1]);
-          throw new Error('boom');
-        }),
-      ),
-    ).rejects.toThrow('boom');
-    expect(await count()).toBe(0);
-    // a constraint failure inside (duplicate key) rolls back the statements before it too
-    await expect(
-      withConnection(t.db, (k) =>
-        transact(k, async (trx) => {
-          await runFixed(trx, INSERT, ['hs-2', 1]);
-          await runFixed(trx, INSERT, ['hs-2', 2]);
-        }),
-      ),
-    ).rejects.toThrow();
-    expect(await count()).toBe(0);
-    const n = await withConnection(t.db, async (k) => {
-      await transact(k, async (trx) => {
-        await runFixed(trx, INSERT, ['hs-3', 1]);
-        expect(
-          (await runFixed(trx, 'update session_config set updatetime = ? where orgi = ?', [2, 'hs-3']))
-            .affected,
-        ).toBe(1);
-      });
-      return (await runFixed<{ n: number }>(k, COUNT, [])).rows[0]?.n;
-    });
-    expect(Number(n)).toBe(1);
+    const orgis = async () =>
+      (await runFixed<{ orgi: string }>(t.db.kysely, ORGIS, [])).rows.map((r) => r.orgi);
+    const results = await Promise.allSettled([
+      batched(t.db, async (k) => {
+        await runFixed(k, INSERT, ['hs-1', 1]);
+        return 'one';
+      }),
+      batched(t.db, async (k) => {
+        await runFixed(k, INSERT, ['hs-2', 1]);
+        throw new Error('boom');
+      }),
+      batched(t.db, async (k) => {
+        // a constraint failure rolls back this call's earlier statement too
+        await runFixed(k, INSERT, ['hs-3', 1]);
+        await runFixed(k, INSERT, ['hs-1', 2]);
+      }),
+      batched(t.db, async (k) => {
+        await runFixed(k, INSERT, ['hs-4', 1]);
+        // an inner unit that fails is undone alone when the call goes on
+        await transact(k, async (u) => {
+          await runFixed(u, INSERT, ['hs-5', 1]);
+          throw new Error('inner');
+        }).catch(() => undefined);
+        return (await runFixed(k, 'update session_config set updatetime = ? where orgi = ?', [3, 'hs-4']))
+          .affected;
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(results[0]).toMatchObject({ value: 'one' });
+    expect(results[3]).toMatchObject({ value: 1 });
+    expect(await orgis()).toEqual(['hs-1', 'hs-4']);
     // Kysely still works on the connection afterwards (no transaction left open on it)
     await t.db.kysely.transaction().execute(async (trx) => {
-      await runFixed(trx, INSERT, ['hs-4', 1]);
+      await runFixed(trx, INSERT, ['hs-6', 1]);
     });
-    expect(await count()).toBe(2);
+    expect(await orgis()).toEqual(['hs-1', 'hs-4', 'hs-6']);
   });
 });

@@ -33,16 +33,24 @@ const lossNote = (rs: LatencyResult[]) => {
   return lost || errs ? `lost ${lost}, ack errors ${errs}` : undefined;
 };
 
-/** Runs a closed-loop measurement and records the server's CPU time per delivered message (µs). */
+/** Runs a closed-loop measurement and records the servers' CPU time per delivered message (µs). */
 async function cpuPerMessage(
-  s: Server,
+  s: Server | Server[],
   run: () => Promise<LatencyResult>,
   out: number[],
 ): Promise<LatencyResult> {
-  const a = await probeMem(s);
+  const all = Array.isArray(s) ? s : [s];
+  const total = async () => {
+    let t = 0;
+    for (const x of all) {
+      const m = await probeMem(x);
+      t += m.cpu.user + m.cpu.system;
+    }
+    return t;
+  };
+  const a = await total();
   const r = await run();
-  const b = await probeMem(s);
-  const cpu = b.cpu.user + b.cpu.system - a.cpu.user - a.cpu.system;
+  const cpu = (await total()) - a;
   // The run includes warm-up and settle time; count every message the server handled in it.
   out.push(cpu / Math.max(1, r.sent));
   return r;
@@ -170,9 +178,11 @@ export async function twoNodes(mode: Mode, log: (s: string) => void): Promise<Ro
     };
     const cb: LatencyResult[] = [];
     const ck: LatencyResult[] = [];
+    const cpuB: number[] = [];
+    const cpuK: number[] = [];
     for (let r = 0; r < mode.rounds; r++) {
-      cb.push(await gb.call<LatencyResult>(closed));
-      ck.push(await gk.call<LatencyResult>(closed));
+      cb.push(await cpuPerMessage([ba, bb], () => gb.call<LatencyResult>(closed), cpuB));
+      ck.push(await cpuPerMessage([ka, kb], () => gk.call<LatencyResult>(closed), cpuK));
       log(
         `  B3 round ${r + 1}: relay+redis ${cb[r].perSec.toFixed(0)} msg/s; kefu ${ck[r].perSec.toFixed(0)} msg/s`,
       );
@@ -188,6 +198,19 @@ export async function twoNodes(mode: Mode, log: (s: string) => void): Promise<Ro
         'ge',
         lossNote(ck),
       ),
+      {
+        ...row(
+          'B3',
+          'server CPU per message, both nodes (Redis, PostgreSQL not counted)',
+          'µs',
+          cpuB,
+          cpuK,
+          1,
+          'le',
+        ),
+        target: '–',
+        holds: null,
+      },
       row(
         'B3',
         'p99 under that load',

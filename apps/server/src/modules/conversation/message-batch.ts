@@ -210,8 +210,7 @@ const PG_INPUT_TYPES = [...JOB_INPUTS.map(([, type]) => type), ...PG_ROW_COLUMNS
  * stored) and the caller goes message by message.
  */
 const PG_BATCH =
-  `with j as (select * from unnest(${PG_INPUT_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) ` +
-  `with ordinality as j(${PG_INPUT_NAMES.join(', ')}, ord)), ` +
+  `with j as (select * from json_to_recordset($1::json) as j(${PG_INPUT_NAMES.map((n, i) => `${n} ${PG_INPUT_TYPES[i]}`).join(', ')}, ord bigint)), ` +
   `c as (select s.id, s.status, s.agentno, s.lastseq, ${COLLABS_PG} as collabs from agent_service s ` +
   'where s.id in (select sid from j) order by s.id collate "C" for update of s), ' +
   "g as (select j.*, c.id as cid, c.agentno, c.lastseq, c.collabs, (c.id is not null and (j.guard = 'none' " +
@@ -246,22 +245,26 @@ interface PgJobResult {
   ins_so_far: number | null;
 }
 
+/**
+ * The batch as one JSON parameter (a record per job): V8's JSON.stringify is far cheaper than node-postgres
+ * escaping one array literal per column, element by element.
+ */
 function pgParams(jobs: WriteJob[]): unknown[] {
-  const cols: unknown[][] = PG_INPUT_NAMES.map(() => []);
-  for (const j of jobs) {
+  const records = jobs.map((j, i) => {
     const { m } = j;
-    const inputs = [
-      m.service.id,
-      m.guard?.kind ?? 'none',
-      m.guard?.kind === 'agent' ? m.guard.agent : null,
-      kindOf(m),
-      j.now,
-      preview(m),
-    ];
-    inputs.forEach((v, i) => cols[i]!.push(v));
-    PG_ROW_COLUMNS.forEach((c, i) => cols[JOB_INPUTS.length + i]!.push(j.row[c]));
-  }
-  return cols;
+    const rec: Record<string, unknown> = {
+      sid: m.service.id,
+      guard: m.guard?.kind ?? 'none',
+      gagent: m.guard?.kind === 'agent' ? m.guard.agent : null,
+      kind: kindOf(m),
+      now: j.now,
+      lastmsg: preview(m),
+      ord: i + 1,
+    };
+    for (const c of PG_ROW_COLUMNS) rec[c] = j.row[c];
+    return rec;
+  });
+  return [JSON.stringify(records)];
 }
 
 function pgOutcome(j: WriteJob, r: PgJobResult | undefined): Outcome<Written> {

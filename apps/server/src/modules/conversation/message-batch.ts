@@ -18,8 +18,8 @@ import type { Outcome } from './message-writer.js';
 /**
  * A batch of messages written set-wise: the conversations read (and locked) once, seqs planned in memory,
  * then every row inserted and ONE update per conversation and per chat entry. Compared with writing
- * message by message this takes the per-message statements down to one INSERT (SQLite) or to two
- * one statement per batch (PostgreSQL). Everything commits together or nothing does; when this path fails
+ * message by message this takes the per-message statements down to one INSERT (SQLite), or the whole
+ * batch down to one statement (PostgreSQL). Everything commits together or nothing does; when this path fails
  * (PostgreSQL: any error, e.g. a resend hitting the unique index) the caller redoes the batch message by
  * message.
  */

@@ -25,7 +25,9 @@ export type BatchApply<J, R> = (
 
 /**
  * Group commit. Jobs submitted in the same event-loop turn — and, while a batch is committing, every job
- * that arrives meanwhile — are applied in ONE transaction, each as if inside its own savepoint, so a job
+ * that arrives meanwhile — are applied in ONE transaction. With a set-wise `batch` writer that takes the
+ * whole batch at once; when it throws (having stored nothing) the batch is redone job by job below.
+ * Job by job, each runs as if inside its own savepoint, so a job
  * that fails (a resend hitting the unique index, a missing row) rolls back only itself. The batch first
  * runs without savepoints (the common case: nothing fails); if a job fails, that attempt is rolled back
  * whole and the batch is redone with a savepoint around each job. Jobs run in arrival

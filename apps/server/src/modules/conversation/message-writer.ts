@@ -32,7 +32,8 @@ export type BatchApply<J, R> = (
  * runs without savepoints (the common case: nothing fails); if a job fails, that attempt is rolled back
  * whole and the batch is redone with a savepoint around each job. Jobs run in arrival
  * order, stably grouped by `keyOf` (so every node takes row locks in the same order: no deadlocks between
- * batches); one batch at a time per writer, so a writer holds at most one connection. Every promise
+ * batches); at most `maxInFlight` batches at a time per writer (so as many connections), never two with
+ * the same key. Every promise
  * settles only after COMMIT returned: callers never acknowledge unstored data. A failed BEGIN/COMMIT
  * rejects every job of the batch with that error.
  */
@@ -46,7 +47,9 @@ export class GroupCommit<J, R> {
   beforeCommit: (() => Promise<void>) | null = null;
   private queue: Array<Pending<J, R>> = [];
   private scheduled = false;
-  private running = false;
+  private inFlight = 0;
+  /** Keys of the batches in flight. */
+  private readonly busy = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -54,6 +57,12 @@ export class GroupCommit<J, R> {
     private readonly keyOf: (job: J) => string,
     private readonly maxBatch = 256,
     private readonly batch: BatchApply<J, R> | null = null,
+    /**
+     * Batches in flight at once. Above 1, a batch never takes a key that an in-flight batch holds (its jobs
+     * wait, in order, for the next one), so a key's jobs still commit in arrival order and two batches of
+     * one node never wait on each other's row locks.
+     */
+    private readonly maxInFlight = 1,
   ) {}
 
   submit(job: J): Promise<R> {
@@ -64,22 +73,37 @@ export class GroupCommit<J, R> {
   }
 
   private kick(): void {
-    if (this.scheduled || this.running || this.queue.length === 0) return;
+    if (this.scheduled || this.inFlight >= this.maxInFlight || this.queue.length === 0) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
       void this.flush();
+      // Room for another batch (of other keys) right away.
+      this.kick();
     });
   }
 
+  /** The next batch: queued jobs in arrival order, skipping keys that a batch in flight holds. */
+  private take(): Array<{ p: Pending<J, R>; i: number; key: string }> {
+    const taken: Array<{ p: Pending<J, R>; i: number; key: string }> = [];
+    const left: Array<Pending<J, R>> = [];
+    for (const p of this.queue) {
+      const key = this.keyOf(p.job);
+      if (taken.length < this.maxBatch && !this.busy.has(key)) taken.push({ p, i: taken.length, key });
+      else left.push(p);
+    }
+    this.queue = left;
+    return taken;
+  }
+
   private async flush(): Promise<void> {
-    this.running = true;
-    const batch = this.queue.splice(0, this.maxBatch);
+    const batch = this.take();
+    if (batch.length === 0) return;
+    this.inFlight++;
+    const keys = new Set(batch.map((x) => x.key));
+    for (const k of keys) this.busy.set(k, (this.busy.get(k) ?? 0) + 1);
     // Stable: arrival order within a key is kept (seq order), keys in a fixed order (lock order).
-    const order = batch
-      .map((p, i) => ({ p, i, key: this.keyOf(p.job) }))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i))
-      .map((x) => x.p);
+    const order = batch.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i)).map((x) => x.p);
     try {
       let outcomes: Array<Outcome<R>> | undefined;
       if (this.batch) {
@@ -107,7 +131,12 @@ export class GroupCommit<J, R> {
       // BEGIN, a savepoint statement, the lone job or COMMIT failed: nothing of the batch is stored.
       for (const p of order) p.reject(err);
     } finally {
-      this.running = false;
+      for (const k of keys) {
+        const n = (this.busy.get(k) ?? 1) - 1;
+        if (n > 0) this.busy.set(k, n);
+        else this.busy.delete(k);
+      }
+      this.inFlight--;
       this.kick();
     }
   }

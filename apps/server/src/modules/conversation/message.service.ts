@@ -253,6 +253,8 @@ export function messageWriter(db: Db): GroupCommit<WriteJob, Written> {
         (j) => j.m.service.id,
         256,
         db.dialect === 'sqlite' ? sqliteBatchWriter(db) : postgresBatchWriter(db),
+        // SQLite writes synchronously (one at a time anyway); PostgreSQL overlaps a batch's round trip.
+        db.dialect === 'sqlite' ? 1 : 2,
       )),
     );
   return w;

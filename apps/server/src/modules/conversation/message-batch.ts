@@ -58,7 +58,7 @@ const COLLABS_SQLITE =
 const COLLABS_PG =
   "(select string_agg(c.userid, ',') from agent_collaborator c where c.agentserviceid = s.id)";
 
-/** The per-conversation update; parameter order: see deltaParams. */
+/** The per-conversation update (`d`: the batch's delta of that conversation). */
 const SERVICE_SET =
   'lastseq = d.lastseq, userasks = a.userasks + d.ins, agentreplys = a.agentreplys + d.replies, ' +
   'lastmessage = coalesce(d.last_in, a.lastmessage), lastgetmessage = coalesce(d.last_reply, a.lastgetmessage), ' +
@@ -89,10 +89,9 @@ const sqliteStatements = new WeakMap<SQLite.Database, SqliteStatements>();
 function prepareSqlite(raw: SQLite.Database): SqliteStatements {
   let s = sqliteStatements.get(raw);
   if (s) return s;
-  // A one-row "d" so the SET clauses are the same text as on PostgreSQL.
-  const d =
-    'from (select ? as lastseq, ? as ins, ? as replies, ? as last_in, ? as last_reply, ? as first_reply, ' +
-    '? as lastmsg, ? as updatetime, ? as id) as d';
+  // The SET clauses of PostgreSQL with named parameters in place of the delta's columns: a plain UPDATE
+  // with bound values (an UPDATE … FROM a one-row subquery cost SQLite a join per conversation).
+  const named = (set: string) => set.replace(/\bd\.(\w+)/g, '@$1');
   s = {
     begin: raw.prepare('begin immediate'),
     commit: raw.prepare('commit'),
@@ -103,27 +102,27 @@ function prepareSqlite(raw: SQLite.Database): SqliteStatements {
     insert: raw.prepare(
       `insert into chat_message (${MESSAGE_COLUMNS.join(', ')}) values (${MESSAGE_COLUMNS.map(() => '?').join(', ')})`,
     ),
-    service: raw.prepare(`update agent_service as a set ${SERVICE_SET} ${d} where a.id = d.id`),
+    service: raw.prepare(`update agent_service as a set ${named(SERVICE_SET)} where a.id = @id`),
     entry: raw.prepare(
-      `update agent_user as u set ${ENTRY_SET} ${d} where u.agentserviceid = d.id returning tokenum`,
+      `update agent_user as u set ${named(ENTRY_SET)} where u.agentserviceid = @id returning tokenum`,
     ),
   };
   sqliteStatements.set(raw, s);
   return s;
 }
 
-const deltaParams = (d: ConversationDelta): unknown[] => [
-  d.lastseq,
-  d.ins,
-  d.replies,
-  d.lastIn,
-  d.lastReply,
-  d.firstReply,
-  d.lastmsg,
-  d.updatetime,
-  d.id,
-];
-
+/** A conversation's delta as the named parameters of the SQLite updates. */
+const deltaParams = (d: ConversationDelta) => ({
+  id: d.id,
+  lastseq: d.lastseq,
+  ins: d.ins,
+  replies: d.replies,
+  last_in: d.lastIn,
+  last_reply: d.lastReply,
+  first_reply: d.firstReply,
+  lastmsg: d.lastmsg,
+  updatetime: d.updatetime,
+});
 /**
  * SQLite: the whole batch runs synchronously on the connection under Kysely (held, so nothing else is
  * inside a transaction on it), under BEGIN IMMEDIATE. A resend hitting the unique index fails only its

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type { Db } from '../../platform/db/database.js';
+import { heldSqliteTransaction, numberedPlaceholders } from '../../platform/db/raw.js';
 import type { Kdb } from './engine.js';
 
 /*
@@ -26,27 +27,17 @@ function textFor(k: Kdb, text: string): string {
   if (!numbered(k)) return text;
   let t = numberedText.get(text);
   if (t === undefined) {
-    let i = 0;
-    numberedText.set(text, (t = text.replace(/\?/g, () => `$${++i}`)));
+    numberedText.set(text, (t = numberedPlaceholders(text)));
   }
   return t;
 }
 
 /**
  * The SQLite connection under Kysely, used directly (prepared statements, no Kysely round per statement)
- * while Kysely's connection is held: see inTransaction.
+ * while Kysely's connection is held (heldSqliteTransaction, via batched).
  */
 export class HeldSqlite {
-  private static readonly stmts = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
-  constructor(private readonly db: SQLite.Database) {}
-
-  stmt(text: string): SQLite.Statement {
-    let m = HeldSqlite.stmts.get(this.db);
-    if (!m) HeldSqlite.stmts.set(this.db, (m = new Map()));
-    let st = m.get(text);
-    if (!st) m.set(text, (st = this.db.prepare(text)));
-    return st;
-  }
+  constructor(readonly stmt: (text: string) => SQLite.Statement) {}
 }
 
 /** Where a fixed statement runs: through Kysely, or on the held SQLite connection. */
@@ -84,8 +75,7 @@ const pending = new WeakMap<Db, Job[]>();
  * On PostgreSQL each call is its own Kysely transaction.
  */
 export function batched<T>(db: Db, fn: (k: Sql) => Promise<T>): Promise<T> {
-  const raw = db.sqlite;
-  if (!raw) return db.kysely.transaction().execute((trx) => fn(trx));
+  if (!db.sqlite) return db.kysely.transaction().execute((trx) => fn(trx));
   return new Promise<T>((resolve, reject) => {
     const job: Job = { fn, done: (o) => (o.ok ? resolve(o.value as T) : reject(o.error as Error)) };
     const queue = pending.get(db);
@@ -97,32 +87,25 @@ export function batched<T>(db: Db, fn: (k: Sql) => Promise<T>): Promise<T> {
     pending.set(db, jobs);
     setImmediate(() => {
       pending.delete(db);
-      void flush(db, raw, jobs);
+      void flush(db, jobs);
     });
   });
 }
 
-async function flush(db: Db, raw: SQLite.Database, jobs: Job[]): Promise<void> {
+async function flush(db: Db, jobs: Job[]): Promise<void> {
   const outcomes: Outcome[] = [];
   try {
-    await db.kysely.connection().execute(async () => {
-      const held = new HeldSqlite(raw);
-      held.stmt('begin immediate').run();
-      try {
-        for (const j of jobs) {
-          held.stmt('savepoint job').run();
-          try {
-            outcomes.push({ ok: true, value: await j.fn(held) });
-          } catch (error) {
-            held.stmt('rollback to job').run();
-            outcomes.push({ ok: false, error });
-          }
-          held.stmt('release job').run();
+    await heldSqliteTransaction(db, async (stmt) => {
+      const held = new HeldSqlite(stmt);
+      for (const j of jobs) {
+        stmt('savepoint job').run();
+        try {
+          outcomes.push({ ok: true, value: await j.fn(held) });
+        } catch (error) {
+          stmt('rollback to job').run();
+          outcomes.push({ ok: false, error });
         }
-        held.stmt('commit').run();
-      } catch (err) {
-        if (raw.inTransaction) held.stmt('rollback').run();
-        throw err;
+        stmt('release job').run();
       }
     });
   } catch (error) {

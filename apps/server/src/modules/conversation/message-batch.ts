@@ -1,8 +1,6 @@
-import { CompiledQuery } from 'kysely';
-import type SQLite from 'better-sqlite3';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, Dialect } from '../../platform/db/database.js';
+import { heldSqliteTransaction, rawRows } from '../../platform/db/raw.js';
 import type { ChatMessageRow } from './presenter.js';
-import type { Kdb } from './engine.js';
 import { isUniqueViolation } from './message.repository.js';
 import {
   BatchPlan,
@@ -53,10 +51,12 @@ export const COLUMN_TYPES: Record<keyof ChatMessageRow, 'text' | 'integer' | 'bi
 };
 export const MESSAGE_COLUMNS = Object.keys(COLUMN_TYPES) as Array<keyof ChatMessageRow>;
 
-const COLLABS_SQLITE =
-  "(select group_concat(c.userid, ',') from agent_collaborator c where c.agentserviceid = s.id)";
-const COLLABS_PG =
-  "(select string_agg(c.userid, ',') from agent_collaborator c where c.agentserviceid = s.id)";
+/** A conversation's collaborators as one comma-separated value; `idRef` names its id column. */
+export const collaboratorsSql = (dialect: Dialect, idRef: string): string =>
+  `(select ${dialect === 'sqlite' ? 'group_concat' : 'string_agg'}(c.userid, ',') from agent_collaborator c ` +
+  `where c.agentserviceid = ${idRef})`;
+const COLLABS_SQLITE = collaboratorsSql('sqlite', 's.id');
+const COLLABS_PG = collaboratorsSql('postgres', 's.id');
 
 /** The per-conversation update (`d`: the batch's delta of that conversation). */
 const SERVICE_SET =
@@ -74,44 +74,16 @@ const rowValues = (r: ChatMessageRow): unknown[] => MESSAGE_COLUMNS.map((c) => r
 
 // ------------------------------------------------------------------------------------------- SQLite
 
-interface SqliteStatements {
-  begin: SQLite.Statement;
-  commit: SQLite.Statement;
-  rollback: SQLite.Statement;
-  state: SQLite.Statement;
-  insert: SQLite.Statement;
-  service: SQLite.Statement;
-  entry: SQLite.Statement;
-}
+// The SET clauses of PostgreSQL with named parameters in place of the delta's columns: a plain UPDATE with
+// bound values (an UPDATE … FROM a one-row subquery cost SQLite a join per conversation).
+const named = (set: string) => set.replace(/\bd\.(\w+)/g, '@$1');
+const SQLITE = {
+  state: `select s.id, s.status, s.agentno, s.lastseq, ${COLLABS_SQLITE} as collabs from agent_service s where s.id = ?`,
+  insert: `insert into chat_message (${MESSAGE_COLUMNS.join(', ')}) values (${MESSAGE_COLUMNS.map(() => '?').join(', ')})`,
+  service: `update agent_service as a set ${named(SERVICE_SET)} where a.id = @id`,
+  entry: `update agent_user as u set ${named(ENTRY_SET)} where u.agentserviceid = @id returning tokenum`,
+};
 
-const sqliteStatements = new WeakMap<SQLite.Database, SqliteStatements>();
-
-function prepareSqlite(raw: SQLite.Database): SqliteStatements {
-  let s = sqliteStatements.get(raw);
-  if (s) return s;
-  // The SET clauses of PostgreSQL with named parameters in place of the delta's columns: a plain UPDATE
-  // with bound values (an UPDATE … FROM a one-row subquery cost SQLite a join per conversation).
-  const named = (set: string) => set.replace(/\bd\.(\w+)/g, '@$1');
-  s = {
-    begin: raw.prepare('begin immediate'),
-    commit: raw.prepare('commit'),
-    rollback: raw.prepare('rollback'),
-    state: raw.prepare(
-      `select s.id, s.status, s.agentno, s.lastseq, ${COLLABS_SQLITE} as collabs from agent_service s where s.id = ?`,
-    ),
-    insert: raw.prepare(
-      `insert into chat_message (${MESSAGE_COLUMNS.join(', ')}) values (${MESSAGE_COLUMNS.map(() => '?').join(', ')})`,
-    ),
-    service: raw.prepare(`update agent_service as a set ${named(SERVICE_SET)} where a.id = @id`),
-    entry: raw.prepare(
-      `update agent_user as u set ${named(ENTRY_SET)} where u.agentserviceid = @id returning tokenum`,
-    ),
-  };
-  sqliteStatements.set(raw, s);
-  return s;
-}
-
-/** A conversation's delta as the named parameters of the SQLite updates. */
 const deltaParams = (d: ConversationDelta) => ({
   id: d.id,
   lastseq: d.lastseq,
@@ -123,6 +95,7 @@ const deltaParams = (d: ConversationDelta) => ({
   lastmsg: d.lastmsg,
   updatetime: d.updatetime,
 });
+
 /**
  * SQLite: the whole batch runs synchronously on the connection under Kysely (held, so nothing else is
  * inside a transaction on it), under BEGIN IMMEDIATE. A resend hitting the unique index fails only its
@@ -130,58 +103,53 @@ const deltaParams = (d: ConversationDelta) => ({
  * others commit; seqs stay gap-free because that step is taken back before the next is planned.
  */
 export function sqliteBatchWriter(db: Db): BatchWriter {
-  const raw = db.sqlite;
-  if (!raw) throw new Error('sqliteBatchWriter needs a SQLite database');
+  if (!db.sqlite) throw new Error('sqliteBatchWriter needs a SQLite database');
   return (jobs, beforeCommit) =>
-    db.kysely.connection().execute(async () => {
-      const s = prepareSqlite(raw);
-      s.begin.run();
-      try {
-        const states = new Map<string, ConversationState>();
-        const seen = new Set<string>();
-        for (const j of jobs) {
-          const sid = j.m.service.id;
-          if (seen.has(sid)) continue;
-          seen.add(sid);
-          const st = s.state.get(sid) as ConversationState | undefined;
-          if (st) states.set(sid, st);
-        }
-        const plan = new BatchPlan(states);
-        const errors = new Map<number, unknown>();
-        jobs.forEach((j, i) => {
-          let seq: number | null;
-          try {
-            seq = plan.take(j);
-          } catch (err) {
-            errors.set(i, err);
-            return;
-          }
-          if (seq === null) return;
-          try {
-            s.insert.run(rowValues(j.row));
-          } catch (err) {
-            if (!isUniqueViolation(err)) throw err;
-            plan.undoLast();
-            errors.set(i, err);
-          }
-        });
-        const tokenum = new Map<string, number>();
-        for (const d of plan.changes()) {
-          s.service.run(deltaParams(d));
-          const e = s.entry.get(deltaParams(d)) as { tokenum: number } | undefined;
-          if (e) tokenum.set(d.id, Number(e.tokenum));
-        }
-        if (beforeCommit) await beforeCommit();
-        s.commit.run();
-        return jobs.map((_, i): Outcome<Written> => {
-          const err = errors.get(i);
-          if (err !== undefined) return { ok: false, err };
-          return { ok: true, value: plan.written(i, (sid) => tokenum.get(sid)) };
-        });
-      } catch (err) {
-        if (raw.inTransaction) s.rollback.run();
-        throw err;
+    heldSqliteTransaction(db, async (stmt) => {
+      const state = stmt(SQLITE.state);
+      const insert = stmt(SQLITE.insert);
+      const service = stmt(SQLITE.service);
+      const entry = stmt(SQLITE.entry);
+      const states = new Map<string, ConversationState>();
+      const seen = new Set<string>();
+      for (const j of jobs) {
+        const sid = j.m.service.id;
+        if (seen.has(sid)) continue;
+        seen.add(sid);
+        const st = state.get(sid) as ConversationState | undefined;
+        if (st) states.set(sid, st);
       }
+      const plan = new BatchPlan(states);
+      const errors = new Map<number, unknown>();
+      jobs.forEach((j, i) => {
+        let seq: number | null;
+        try {
+          seq = plan.take(j);
+        } catch (err) {
+          errors.set(i, err);
+          return;
+        }
+        if (seq === null) return;
+        try {
+          insert.run(rowValues(j.row));
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+          plan.undoLast();
+          errors.set(i, err);
+        }
+      });
+      const tokenum = new Map<string, number>();
+      for (const d of plan.changes()) {
+        service.run(deltaParams(d));
+        const e = entry.get(deltaParams(d)) as { tokenum: number } | undefined;
+        if (e) tokenum.set(d.id, Number(e.tokenum));
+      }
+      if (beforeCommit) await beforeCommit();
+      return jobs.map((_, i): Outcome<Written> => {
+        const err = errors.get(i);
+        if (err !== undefined) return { ok: false, err };
+        return { ok: true, value: plan.written(i, (sid) => tokenum.get(sid)) };
+      });
     });
 }
 
@@ -282,10 +250,6 @@ function pgOutcome(j: WriteJob, r: PgJobResult | undefined): Outcome<Written> {
   };
 }
 
-async function run<T>(k: Kdb, q: string, params: unknown[]): Promise<T[]> {
-  return (await k.executeQuery<T>(CompiledQuery.raw(q, params))).rows;
-}
-
 /**
  * PostgreSQL: one statement per batch in autocommit, so one round trip (the statement returning means it
  * committed), prepared once per pooled connection: its plan is not cheap to make. With the test seam `beforeCommit` set it runs inside an explicit transaction instead.
@@ -295,14 +259,14 @@ export function postgresBatchWriter(db: Db): BatchWriter {
     const params = pgParams(jobs);
     const rows = beforeCommit
       ? await db.kysely.transaction().execute(async (trx) => {
-          const r = await run<PgJobResult>(trx, PG_BATCH, params);
+          const r = await rawRows<PgJobResult>(trx, PG_BATCH, params);
           await beforeCommit();
           return r;
         })
       : db.pool
         ? (await db.pool.query<PgJobResult>({ name: 'kefu_message_batch', text: PG_BATCH, values: params }))
             .rows
-        : await run<PgJobResult>(db.kysely, PG_BATCH, params);
+        : await rawRows<PgJobResult>(db.kysely, PG_BATCH, params);
     return jobs.map((j, i) => pgOutcome(j, rows[i]));
   };
 }

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Insertable } from 'kysely';
 import type { Dialect } from '../../platform/db/database.js';
+import { numberedPlaceholders } from '../../platform/db/raw.js';
 import type { ChatMessageTable } from '../../platform/db/schema-conversations.js';
 import type { ChatMessageRow } from './presenter.js';
 import type { Kdb } from './engine.js';
@@ -73,14 +74,10 @@ const PAGE_SQL = {
   before: `select * from chat_message where agentserviceid = ? and seq < ? and ${FOLLOWED} order by seq desc limit ?`,
   after: `select * from chat_message where agentserviceid = ? and seq > ? and ${FOLLOWED} order by seq asc limit ?`,
 };
-const numbered = (q: string): string => {
-  let n = 0;
-  return q.replace(/\?/g, () => `$${++n}`);
-};
 const PG_PAGE_SQL = {
-  newest: numbered(PAGE_SQL.newest),
-  before: numbered(PAGE_SQL.before),
-  after: numbered(PAGE_SQL.after),
+  newest: numberedPlaceholders(PAGE_SQL.newest),
+  before: numberedPlaceholders(PAGE_SQL.before),
+  after: numberedPlaceholders(PAGE_SQL.after),
 };
 
 export interface PageReader {

@@ -4,11 +4,17 @@ import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { newId, newTimeId } from '../../platform/ids.js';
 import { serviceRoom, visitorRoom, agentRoom } from '../../platform/realtime/rooms.js';
 import { mayReach } from '../../platform/realtime/io.js';
-import { CompiledQuery } from 'kysely';
+import { numberedPlaceholders, rawRows } from '../../platform/db/raw.js';
 import type { Db, Dialect } from '../../platform/db/database.js';
 import { affected, type Engine, type Kdb } from './engine.js';
 import { GroupCommit } from './message-writer.js';
-import { COLUMN_TYPES, MESSAGE_COLUMNS, postgresBatchWriter, sqliteBatchWriter } from './message-batch.js';
+import {
+  collaboratorsSql,
+  COLUMN_TYPES,
+  MESSAGE_COLUMNS,
+  postgresBatchWriter,
+  sqliteBatchWriter,
+} from './message-batch.js';
 import { kindOf, preview, type Kind, type Live, type WriteJob, type Written } from './message-plan.js';
 
 export type { Live } from './message-plan.js';
@@ -132,22 +138,13 @@ const guardSql: Record<GuardKind, string> = {
     'where c.agentserviceid = agent_service.id and c.userid = ?))',
 };
 
-/** `?` placeholders numbered for PostgreSQL. */
-const numbered = (q: string): string => {
-  let n = 0;
-  return q.replace(/\?/g, () => `$${++n}`);
-};
-
 /**
  * The hot statements as fixed SQL, built once per shape (no query building per message; SQLite reuses the
  * prepared statement by its text, see database.ts). SQLite: the conversation UPDATE, the INSERT, the entry
  * UPDATE. PostgreSQL: the same three as one statement (data-modifying CTEs), one round trip per message.
  */
 function buildSql(dialect: Dialect, kind: Kind, guard: GuardKind): string[] {
-  const collabs =
-    dialect === 'sqlite'
-      ? `(select group_concat(c.userid, ',') from agent_collaborator c where c.agentserviceid = agent_service.id)`
-      : `(select string_agg(c.userid, ',') from agent_collaborator c where c.agentserviceid = agent_service.id)`;
+  const collabs = collaboratorsSql(dialect, 'agent_service.id');
   const service =
     `update agent_service set lastseq = lastseq + 1${serviceSet[kind]} where id = ?${guardSql[guard]}` +
     ` returning lastseq, agentno, ${collabs} as collabs`;
@@ -164,7 +161,7 @@ function buildSql(dialect: Dialect, kind: Kind, guard: GuardKind): string[] {
         : `?::${COLUMN_TYPES[c]}`,
   );
   return [
-    numbered(
+    numberedPlaceholders(
       `with s as (${service}), ` +
         `i as (insert into chat_message (${MESSAGE_COLUMNS.join(', ')}) select ${values.join(', ')} from s), ` +
         `u as (${entry} and exists (select 1 from s) returning tokenum) ` +
@@ -179,10 +176,6 @@ function hotSql(dialect: Dialect, kind: Kind, guard: GuardKind): string[] {
   let q = sqlCache.get(key);
   if (!q) sqlCache.set(key, (q = buildSql(dialect, kind, guard)));
   return q;
-}
-
-async function run<T>(trx: Kdb, q: string, params: unknown[]): Promise<T[]> {
-  return (await trx.executeQuery<T>(CompiledQuery.raw(q, params))).rows;
 }
 
 interface ServiceOut {
@@ -212,19 +205,19 @@ async function writeMessage(dialect: Dialect, trx: Kdb, j: WriteJob): Promise<Wr
     const ip = MESSAGE_COLUMNS.filter((c) => c !== 'seq' && !(c === 'touser' && guard === 'visitor')).map(
       (c) => j.row[c],
     );
-    [svc] = await run<ServiceOut>(trx, q[0]!, [...sp, ...ip, ...ep]);
+    [svc] = await rawRows<ServiceOut>(trx, q[0]!, [...sp, ...ip, ...ep]);
     tokenum = svc?.tokenum;
   } else {
-    [svc] = await run<ServiceOut>(trx, q[0]!, sp);
+    [svc] = await rawRows<ServiceOut>(trx, q[0]!, sp);
     if (svc) {
       const row = { ...j.row, seq: Number(svc.lastseq) };
       if (guard === 'visitor') row.touser = svc.agentno ?? '';
-      await run(
+      await rawRows(
         trx,
         q[1]!,
         MESSAGE_COLUMNS.map((c) => row[c]),
       );
-      tokenum = (await run<{ tokenum: number }>(trx, q[2]!, ep))[0]?.tokenum;
+      tokenum = (await rawRows<{ tokenum: number }>(trx, q[2]!, ep))[0]?.tokenum;
     }
   }
   if (!svc) {

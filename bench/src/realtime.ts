@@ -14,6 +14,14 @@ import type { LatencyResult } from './gen/generator.js';
 
 const PAIRS = 50;
 
+/** B2 and B3's closed loop: 10 messages in flight per pair. */
+const closedRun = (mode: Mode) => ({
+  cmd: 'closed',
+  window: 10,
+  warmupMs: mode.smoke ? 500 : 1000,
+  durationMs: mode.smoke ? 1500 : 4000,
+});
+
 export const startGen = (): Child => spawnNode('bench/src/gen/generator.ts', { core: 1 });
 
 async function pairsGen(
@@ -80,12 +88,7 @@ export async function deliveryAndThroughput(
       warmupMs: mode.smoke ? 500 : 1000,
       durationMs: mode.smoke ? 1500 : 5000,
     };
-    const closed = {
-      cmd: 'closed',
-      window: 10,
-      warmupMs: mode.smoke ? 500 : 1000,
-      durationMs: mode.smoke ? 1500 : 4000,
-    };
+    const closed = closedRun(mode);
     const ob: LatencyResult[] = [];
     const ok: LatencyResult[] = [];
     const cb: LatencyResult[] = [];
@@ -170,12 +173,7 @@ export async function twoNodes(mode: Mode, log: (s: string) => void): Promise<Ro
     gens.push(gk);
     const gb = await pairsGen('baseline', ba.url, bb.url);
     gens.push(gb);
-    const closed = {
-      cmd: 'closed',
-      window: 10,
-      warmupMs: mode.smoke ? 500 : 1000,
-      durationMs: mode.smoke ? 1500 : 4000,
-    };
+    const closed = closedRun(mode);
     const cb: LatencyResult[] = [];
     const ck: LatencyResult[] = [];
     const cpuB: number[] = [];

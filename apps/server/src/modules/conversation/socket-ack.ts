@@ -26,17 +26,8 @@ export function handler<P, T>(
   run: (payload: P) => Promise<T>,
   queue: { tail: Promise<unknown> },
 ): (payload: P, ack?: (res: Ack<T>) => void) => void {
-  return (payload, ack) => {
-    const cb = typeof ack === 'function' ? ack : undefined;
-    queue.tail = queue.tail.then(async () => {
-      try {
-        const data = await run(payload);
-        cb?.(success(data));
-      } catch (err) {
-        cb?.(failure(err, lang()));
-      }
-    });
-  };
+  // A pipelined handler that never lets the next payload in early: its turn ends when it finishes.
+  return pipelined(lang, (payload: P) => run(payload), queue);
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Namespace } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import {
   AGENT_NAMESPACE,
@@ -11,6 +10,7 @@ import {
   type VisitorServerToClientEvents,
 } from '@kefu/protocol';
 import type { Principal } from '../auth/principal.js';
+import { createRoomRoutedAdapter } from './room-routed-adapter.js';
 
 export interface AgentSocketData {
   principal: Principal;
@@ -91,7 +91,7 @@ export function createRealtime(app: FastifyInstance, redisUrl: string | undefine
     redis = [pub, sub];
     // ioredis reconnects by itself; without a listener a Redis blip is an unhandled 'error' event.
     for (const r of redis) r.on('error', (err: Error) => app.log.warn({ err }, 'redis connection error'));
-    io.adapter(createAdapter(pub, sub, { requestsTimeout: 3_000, parser: jsonParser }));
+    io.adapter(createRoomRoutedAdapter(pub, sub, { requestsTimeout: 3_000, parser: jsonParser }));
   }
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);

@@ -1,0 +1,135 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { jsonParser } from './io.js';
+import { createRoomRoutedAdapter, roomsTail } from './room-routed-adapter.js';
+
+const REDIS = process.env.REDIS_URL;
+
+describe('roomsTail', () => {
+  it('names up to 16 rooms, and nothing when a room could break the channel', () => {
+    expect(roomsTail(['service:1', 'agent:2'])).toBe('service:1\u001fagent:2');
+    expect(roomsTail([])).toBe('');
+    expect(roomsTail(['a#b'])).toBe('');
+    expect(roomsTail(['a\u001fb', 'c'])).toBe('');
+    expect(roomsTail(Array.from({ length: 17 }, (_, i) => `r${i}`))).toBe('');
+  });
+});
+
+interface Node {
+  io: Server;
+  http: HttpServer;
+  url: string;
+  decodes: () => number;
+  redis: Redis[];
+}
+
+async function startNode(redisUrl: string, key: string): Promise<Node> {
+  const pub = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const sub = pub.duplicate();
+  let decodes = 0;
+  const parser = {
+    encode: jsonParser.encode,
+    decode: (raw: Buffer | string): unknown => {
+      decodes++;
+      return jsonParser.decode(raw);
+    },
+  };
+  const http = createServer();
+  const io = new Server(http, { serveClient: false });
+  io.adapter(createRoomRoutedAdapter(pub, sub, { key, parser }));
+  io.of('/t').on('connection', (s) => {
+    const room = s.handshake.query.room;
+    if (typeof room === 'string') void s.join(room);
+  });
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  // The subscriptions must be live before the first publish.
+  await new Promise((r) => setTimeout(r, 200));
+  const port = (http.address() as AddressInfo).port;
+  return { io, http, url: `http://127.0.0.1:${port}`, decodes: () => decodes, redis: [pub, sub] };
+}
+
+function client(url: string, room: string): Promise<Socket> {
+  const s = connect(`${url}/t`, { query: { room }, transports: ['websocket'], forceNew: true });
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+const nextEvent = (s: Socket, ev: string, ms = 2_000): Promise<unknown> =>
+  new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`no ${ev}`)), ms);
+    s.once(ev, (v: unknown) => {
+      clearTimeout(t);
+      resolve(v);
+    });
+  });
+
+describe.skipIf(!REDIS)('room-routed Redis adapter between two nodes', () => {
+  const key = `t-routed-${process.pid}-${Date.now()}`;
+  let a: Node;
+  let b: Node;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    a = await startNode(REDIS!, key);
+    b = await startNode(REDIS!, key);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    for (const n of [a, b]) {
+      await new Promise<void>((r) => void n.io.close(() => r()));
+      for (const r of n.redis) r.disconnect();
+    }
+  });
+
+  it('delivers a several-room emit to the node holding one of them; others never decode it', async () => {
+    const onB = await client(b.url, 'agent:x');
+    sockets.push(onB);
+    const before = { a: a.decodes(), b: b.decodes() };
+    const got = nextEvent(onB, 'message');
+    a.io.of('/t').to(['service:1', 'agent:x']).emit('message', { text: 'hi' });
+    expect(await got).toEqual({ text: 'hi' });
+    // B decoded it once; A skipped its own publish without decoding.
+    expect(b.decodes() - before.b).toBe(1);
+    expect(a.decodes() - before.a).toBe(0);
+
+    // Rooms nobody holds: no node decodes (B has agent:x only).
+    b.io.of('/t').to(['service:2', 'agent:y']).emit('message', { text: 'nobody' });
+    a.io.of('/t').to(['service:2', 'agent:y']).emit('message', { text: 'nobody' });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(b.decodes() - before.b).toBe(1);
+    expect(a.decodes() - before.a).toBe(0);
+  });
+
+  it('keeps except, single-room and namespace-wide emits working across nodes', async () => {
+    const one = await client(b.url, 'visitor:v');
+    const two = await client(b.url, 'visitor:v');
+    const onA = await client(a.url, 'other');
+    sockets.push(one, two, onA);
+    const toTwo = nextEvent(two, 'm');
+    let oneGot = false;
+    one.once('m', () => (oneGot = true));
+    a.io.of('/t').to('visitor:v').except(one.id!).emit('m', 1);
+    expect(await toTwo).toBe(1);
+
+    const all = [nextEvent(one, 'all'), nextEvent(two, 'all'), nextEvent(onA, 'all')];
+    a.io.of('/t').emit('all', 2);
+    expect(await Promise.all(all)).toEqual([2, 2, 2]);
+    expect(oneGot).toBe(false);
+  });
+
+  it('still answers cluster requests (socketsJoin reaches the other node)', async () => {
+    const s = await client(b.url, 'agent:z');
+    sockets.push(s);
+    a.io.of('/t').in('agent:z').socketsJoin('service:9');
+    await new Promise((r) => setTimeout(r, 150));
+    const got = nextEvent(s, 'message');
+    a.io.of('/t').to(['service:9', 'agent:none']).emit('message', 'joined');
+    expect(await got).toBe('joined');
+  });
+});

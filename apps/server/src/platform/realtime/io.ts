@@ -11,6 +11,7 @@ import {
 } from '@kefu/protocol';
 import type { Principal } from '../auth/principal.js';
 import { createRoomRoutedAdapter } from './room-routed-adapter.js';
+import { coalesceWebSocketBatches } from './coalesced-writes.js';
 
 export interface AgentSocketData {
   principal: Principal;
@@ -78,6 +79,8 @@ export const jsonParser = {
  * nodes. Sockets are disconnected before Fastify closes, so app.close() never waits on websockets.
  */
 export function createRealtime(app: FastifyInstance, redisUrl: string | undefined): Realtime {
+  if (!coalesceWebSocketBatches())
+    app.log.warn('engine.io WebSocket transport not found: frames are written one by one');
   const io = new Server(app.server, {
     cors: { origin: true, credentials: true },
     serveClient: false,

@@ -15,5 +15,10 @@ describe('ids', () => {
     expect([...ids].sort()).toEqual(ids);
     const same = new Set(Array.from({ length: 1000 }, () => newTimeId(42)));
     expect(same.size).toBe(1000);
+    // Across several refills of the random pool: every id well-formed, the variant digit spread.
+    const many = Array.from({ length: 2000 }, () => newTimeId());
+    for (const x of many) expect(x).toMatch(/^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$/);
+    expect(new Set(many.map((x) => x[16])).size).toBe(4);
+    expect(new Set(many).size).toBe(2000);
   });
 });

@@ -172,6 +172,8 @@ describe('visitor widget on the demo page', () => {
       const au = (await assigned) as AgentUserDto;
       expect(au.username).toBe('张三');
       await chat.getByTestId('header-sub').filter({ hasText: '为您服务' }).waitFor();
+      // The greeting (successmsg) comes in the ack of the widget's own `new`, not as `assigned`.
+      await chat.getByTestId('notice').filter({ hasText: '坐席分配成功' }).waitFor();
 
       // Visitor → agent.
       const incoming = next(agent, 'message', (m) => (m as MessageDto).calltype === 'in');

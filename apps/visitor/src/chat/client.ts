@@ -1,12 +1,14 @@
 import { io, type Socket } from 'socket.io-client';
 import type {
   Ack,
+  AssignedNotice,
   LeaveMessageOffer,
   MessageDto,
   MsgType,
   VisitorAgentInfo,
   VisitorClientToServerEvents,
   VisitorNewPayload,
+  VisitorNewResult,
   VisitorServerToClientEvents,
   VisitorWelcome,
 } from '@kefu/protocol';
@@ -152,15 +154,7 @@ export class ChatClient {
         q.message || t('queue', { ahead: q.ahead, position: q.position }),
       );
     });
-    socket.on('assigned', (a) => {
-      this.follow(a.agentserviceid);
-      this.setTl((x) => tl.removeNotice(x, `queue:${a.agentserviceid}`));
-      this.set({ status: 'inservice', agent: a.agent, position: null, leavemsg: null });
-      this.notice(
-        `assigned:${a.agentserviceid}:${a.agent.id}`,
-        a.message || t('assigned', { agent: a.agent.nickname }),
-      );
-    });
+    socket.on('assigned', (a) => this.assigned(a));
     socket.on('message', (m) => this.incoming(m));
     socket.on('writing', () => {
       clearTimeout(this.typingTimer);
@@ -206,6 +200,17 @@ export class ChatClient {
     }, delay);
   }
 
+  /** An agent took the chat: from `assigned`, or from the ack of this page's own `new` (see start). */
+  private assigned(a: AssignedNotice): void {
+    this.follow(a.agentserviceid);
+    this.setTl((x) => tl.removeNotice(x, `queue:${a.agentserviceid}`));
+    this.set({ status: 'inservice', agent: a.agent, position: null, leavemsg: null });
+    this.notice(
+      `assigned:${a.agentserviceid}:${a.agent.id}`,
+      a.message || t('assigned', { agent: a.agent.nickname }),
+    );
+  }
+
   private follow(agentserviceid: string): void {
     this.setTl((x) => tl.follow(x, agentserviceid));
   }
@@ -249,22 +254,25 @@ export class ChatClient {
     if (!s) return;
     this.set({ status: 'inqueue', leavemsg: null });
     try {
-      const res = (await s.timeout(ACK_TIMEOUT).emitWithAck('new', form)) as Ack<{
-        agentserviceid: string;
-        status: ChatStatus;
-        position: number | null;
-        agent: VisitorAgentInfo | null;
-      }>;
+      const res = (await s.timeout(ACK_TIMEOUT).emitWithAck('new', form)) as Ack<VisitorNewResult>;
       if (!res.success) {
         this.set({ status: 'none', error: res.msg });
         return;
       }
-      this.follow(res.data.agentserviceid);
-      this.set({
-        status: res.data.status,
-        agent: res.data.agent ?? this.state.agent,
-        position: res.data.position,
-      });
+      const r = res.data;
+      if (r.message !== undefined && r.agent) {
+        // This request got the chat its agent: the server sends `assigned` only to our other sockets, and
+        // the ack carries the notice instead.
+        this.assigned({
+          agentserviceid: r.agentserviceid,
+          agent: r.agent,
+          message: r.message,
+          transfer: false,
+        });
+      } else {
+        this.follow(r.agentserviceid);
+        this.set({ status: r.status, agent: r.agent ?? this.state.agent, position: r.position });
+      }
       this.resend();
     } catch {
       this.set({ status: 'none', error: t('errNetwork') });

@@ -100,6 +100,14 @@ export interface VisitorNewResult {
   status: ServiceStatus;
   position: number | null;
   agent: VisitorAgentInfo | null;
+  /**
+   * Present only when this very `new` got the chat its agent (at once, or by the queue drain it waited
+   * for): the `assigned` notice's text (may be empty). The ack then stands in for `assigned`, which goes
+   * only to the visitor's other sockets, so the asking socket applies this exactly as it would apply
+   * `assigned` ({agentserviceid, agent, message, transfer: false}). Absent otherwise (queued, or a
+   * repeated `new` answering the current state): any later assignment arrives as `assigned`.
+   */
+  message?: string;
 }
 
 export interface VisitorClientToServerEvents {

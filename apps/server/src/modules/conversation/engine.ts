@@ -1,7 +1,7 @@
 import type { AgentServerToClientEvents, VisitorServerToClientEvents } from '@kefu/protocol';
 import type { Db } from '../../platform/db/database.js';
 import type { Scheduler } from '../../platform/jobs/scheduler.js';
-import type { Realtime } from '../../platform/realtime/io.js';
+import { mayReach, type Realtime } from '../../platform/realtime/io.js';
 import { agentRoom, orgRoom, visitorRoom } from '../../platform/realtime/rooms.js';
 
 /** What every conversation service works with. */
@@ -46,6 +46,24 @@ export function toVisitor<E extends keyof VisitorServerToClientEvents>(
   ...args: Parameters<VisitorServerToClientEvents[E]>
 ): void {
   e.rt.visitors.to(visitorRoom(userid)).emit(event, ...args);
+}
+
+/**
+ * toVisitor for the visitor's sockets other than `except` (the socket already answered in its ack).
+ * Skipped when nobody else can receive it (on one node that is known exactly; see mayReach): the emit
+ * would still cost its encoding and the room walk.
+ */
+export function toVisitorOthers<E extends keyof VisitorServerToClientEvents>(
+  e: Engine,
+  userid: string,
+  except: string | undefined,
+  event: E,
+  ...args: Parameters<VisitorServerToClientEvents[E]>
+): void {
+  const room = visitorRoom(userid);
+  if (!mayReach(e.rt, e.rt.visitors, room, except)) return;
+  const to = e.rt.visitors.to(room);
+  (except === undefined ? to : to.except(except)).emit(event, ...args);
 }
 
 export const affected = (r: { numUpdatedRows?: bigint; numDeletedRows?: bigint }): number =>

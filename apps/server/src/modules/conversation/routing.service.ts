@@ -1,5 +1,5 @@
-import type { AgentUserDto, VisitorAgentInfo } from '@kefu/protocol';
-import { toAgents, toVisitor, type Engine } from './engine.js';
+import type { AgentUserDto, AssignedNotice, VisitorAgentInfo } from '@kefu/protocol';
+import { toAgents, toVisitor, toVisitorOthers, type Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
 import * as srepo from './service.repository.js';
 import { presentAgentUser, type AgentServiceRow, type AgentUserRow } from './presenter.js';
@@ -78,8 +78,9 @@ async function tryAssign(
     if (err instanceof SeatLost) return err.why;
     throw err;
   }
-  recordPlacement(e, { service: rows.service, agent });
-  await announceAssigned(e, s.id, agentno, false, rows);
+  const message = assignedText(cfg, agent, false);
+  const asker = recordPlacement(e, { service: rows.service, agent, message });
+  await announceAssigned(e, s.id, agentno, false, { ...rows, message }, asker);
   return 'assigned';
 }
 
@@ -94,31 +95,46 @@ interface Assigned {
   entry: AgentUserRow | undefined;
   info: VisitorAgentInfo;
   cfg: SessionConfig;
+  /** The visitor's notice text, when the caller already built it. */
+  message?: string;
 }
 
-/** After commit: the agent gets `new`, the visitor `assigned`. */
+export interface Announced {
+  dto: AgentUserDto;
+  notice: AssignedNotice;
+}
+
+/** The visitor's `assigned` text: the greeting, or after a transfer the transfer text (if enabled). */
+export function assignedText(cfg: SessionConfig, agent: VisitorAgentInfo, transfer: boolean): string {
+  if (!transfer) return fillText(cfg.successmsg, { agent: agent.nickname });
+  return cfg.enabletransmsg ? fillText(cfg.transmsg, { agent: agent.nickname }) : '';
+}
+
+/**
+ * After commit: the agent gets `new`, the visitor `assigned`. `asker` is the socket whose `new` this
+ * assignment answers: its ack carries the notice (VisitorNewResult.message), so `assigned` goes only to
+ * the visitor's other sockets, and not at all when there are none.
+ */
 export async function announceAssigned(
   e: Engine,
   serviceId: string,
   agentno: string,
   transfer: boolean,
   known?: Assigned,
-): Promise<AgentUserDto | null> {
+  asker?: string,
+): Promise<Announced | null> {
   const k = e.db.kysely;
   const s = known?.service ?? (await srepo.findService(k, serviceId));
   const au = known?.entry ?? (await srepo.agentUserOfService(k, serviceId));
   if (!s || !au) return null;
   const dto = presentAgentUser(au, s, e.clock.now());
   toAgents(e, [agentno], 'new', dto);
-  const cfg = known?.cfg ?? (await loadSessionConfig(e.db, s.orgi));
   const agent = known?.info ?? (await agentInfo(e, agentno));
-  const message = transfer
-    ? cfg.enabletransmsg
-      ? fillText(cfg.transmsg, { agent: agent.nickname })
-      : ''
-    : fillText(cfg.successmsg, { agent: agent.nickname });
-  toVisitor(e, s.userid, 'assigned', { agentserviceid: s.id, agent, message, transfer });
-  return dto;
+  const message =
+    known?.message ?? assignedText(known?.cfg ?? (await loadSessionConfig(e.db, s.orgi)), agent, transfer);
+  const notice: AssignedNotice = { agentserviceid: s.id, agent, message, transfer };
+  toVisitorOthers(e, s.userid, asker, 'assigned', notice);
+  return { dto, notice };
 }
 
 /** Candidates read per attempt: the first almost always takes the chat; the rest absorb lost races. */

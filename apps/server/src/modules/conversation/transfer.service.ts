@@ -177,7 +177,7 @@ export async function acceptTransfer(e: Engine, me: string, agentuserid: string)
     req.agentuserid,
     collabs.filter((c) => c !== me),
   );
-  const dto = await announceAssigned(e, req.agentserviceid, me, true);
+  const dto = (await announceAssigned(e, req.agentserviceid, me, true))?.dto;
   if (s) {
     forgetSeats(e.db, s.orgi);
     await drainQueue(e, s.orgi);

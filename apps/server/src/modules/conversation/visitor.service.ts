@@ -90,11 +90,16 @@ export async function welcomeFor(e: Engine, id: VisitorIdentity, token: string):
   };
 }
 
-/** A visitor asks for an agent: a new conversation is seated at once or joins the FIFO queue. */
+/**
+ * A visitor asks for an agent: a new conversation is seated at once or joins the FIFO queue. `asker` is
+ * the asking socket: when this request gets the chat its agent, the ack carries the `assigned` notice
+ * (VisitorNewResult.message) and that socket is left out of the `assigned` emit.
+ */
 export async function requestAgent(
   e: Engine,
   id: VisitorIdentity,
   input: z.infer<typeof visitorNewSchema>,
+  asker?: string,
 ): Promise<VisitorNewResult> {
   const now = e.clock.now();
   const got = await intake(e, id, input, now);
@@ -106,13 +111,13 @@ export async function requestAgent(
     toVisitor(e, id.userid, 'leavemsg', { reason: 'notinworktime', message: got.message });
     throw forbidden('not_in_work_time');
   }
-  const placement = got.kind === 'stored' ? await place(e, got.admitted, got.cfg) : null;
+  const placement = got.kind === 'stored' ? await place(e, got.admitted, got.cfg, asker) : null;
   const s =
     got.kind === 'open'
       ? got.service
       : (placement?.service ?? (await srepo.findService(e.db.kysely, got.admitted.service.id)));
   if (!s) throw new AppError('server_error', 500);
-  return {
+  const result: VisitorNewResult = {
     agentserviceid: s.id,
     status: s.status as VisitorNewResult['status'],
     position: s.status === 'inqueue' ? s.queneindex : null,
@@ -123,21 +128,35 @@ export async function requestAgent(
           : await agentInfo(e, s.agentno)
         : null,
   };
+  if (placement?.message !== undefined) result.message = placement.message;
+  return result;
 }
 
 /**
  * A stored conversation: seated at once → the agent and the visitor are told; queued → the queue is
- * drained (which may seat it: the drain then hands over the committed row).
+ * drained (which may seat it: the drain then hands over the committed row and the notice).
  */
-async function place(e: Engine, admitted: Admitted, cfg: SessionConfig): Promise<Placement | null> {
+async function place(
+  e: Engine,
+  admitted: Admitted,
+  cfg: SessionConfig,
+  asker: string | undefined,
+): Promise<Placement | null> {
   const { service, agent } = admitted;
   let placement: Placement | null;
   if (agent) {
-    placement = { service, agent };
-    await announceAssigned(e, service.id, agent.id, false, { ...admitted, info: agent, cfg });
+    const a = await announceAssigned(
+      e,
+      service.id,
+      agent.id,
+      false,
+      { ...admitted, info: agent, cfg },
+      asker,
+    );
+    placement = { service, agent, message: a?.notice.message };
     await publishReport(e, service.orgi, 'acd', 'success', '');
   } else {
-    const placed = watchPlacement(e, service.id);
+    const placed = watchPlacement(e, service.id, asker);
     try {
       await drainQueue(e, service.orgi);
     } finally {

@@ -74,7 +74,7 @@ export function installVisitorSocket(e: Engine): void {
         lang,
         (payload: unknown) => {
           cached = undefined;
-          return requestAgent(e, v, parse(visitorNewSchema, payload));
+          return requestAgent(e, v, parse(visitorNewSchema, payload), socket.id);
         },
         queue,
       ),

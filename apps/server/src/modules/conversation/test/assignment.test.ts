@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { VisitorNewResult } from '@kefu/protocol';
+import type { AssignedNotice, VisitorNewResult } from '@kefu/protocol';
 import {
   addAccessPoint,
   api,
   call,
+  collect,
   next,
   ok,
   socketAgent,
@@ -78,6 +79,37 @@ describe('assignment', () => {
     expect(r3.status).toBe('inqueue');
     expect(r3.position).toBe(1);
     expect(await load(srv, [agent.id])).toEqual([{ users: 1, maxusers: 1, held: 1 }]);
+  });
+
+  it('a new chat seated by the drain its own request ran gets the notice in its ack, not as `assigned`', async () => {
+    const srv = await pt.live();
+    const appid = await addAccessPoint(srv.tdb);
+    const agent = await readyAgent(srv, 1);
+    const [v1, v2, v3] = await visitors(srv, appid, 3);
+    const r1 = ok(await call<VisitorNewResult>(v1!.s, 'new'));
+    expect(r1.message).toBeDefined();
+    const r2 = ok(await call<VisitorNewResult>(v2!.s, 'new'));
+    expect(r2.status).toBe('inqueue');
+    expect(r2.message).toBeUndefined();
+    // Room for both without a drain (as when another node frees seats): v3 is stored queued behind v2,
+    // and the drain its request runs seats v2 (told by `assigned`) and then v3 (told by the ack).
+    const k = srv.tdb.db.kysely;
+    await k.updateTable('agent_service').set({ status: 'end' }).where('id', '=', r1.agentserviceid).execute();
+    await k
+      .updateTable('agent_status')
+      .set({ users: 0, maxusers: 2 })
+      .where('userid', '=', agent.id)
+      .execute();
+    forgetSeats(srv.tdb.db, 'kefu');
+    const v2Saw = next<AssignedNotice>(v2!.s, 'assigned');
+    const v3Saw = collect<AssignedNotice>(v3!.s, 'assigned');
+    const r3 = ok(await call<VisitorNewResult>(v3!.s, 'new'));
+    expect((await v2Saw).agentserviceid).toBe(r2.agentserviceid);
+    expect(r3.status).toBe('inservice');
+    expect(r3.agent?.id).toBe(agent.id);
+    expect(r3.message).toBe((await v2Saw).message);
+    expect(v3Saw).toEqual([]);
+    expect(await load(srv, [agent.id])).toEqual([{ users: 2, maxusers: 2, held: 2 }]);
   });
 
   it('prefers the last agent (when enabled) over a less busy one', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentUserDto, QueueNotice, VisitorNewResult } from '@kefu/protocol';
+import type { AgentUserDto, AssignedNotice, QueueNotice, VisitorNewResult } from '@kefu/protocol';
 import {
   addAccessPoint,
   addOrgan,
@@ -28,16 +28,30 @@ describe('routing', () => {
   it('assigns a new chat to a ready agent and tells both sides', async () => {
     srv = await pt.live();
     const appid = await addAccessPoint(srv.tdb);
+    await saveSessionConfig(srv.tdb.db, 'kefu', { successmsg: '{agent} is here' }, Date.now());
     const agent = await readyAgent(srv);
     const news = next<AgentUserDto>(agent.sock, 'new');
     const v = await visitorReady(srv.url, appid);
-    sockets.push(v.s);
-    const assigned = next<{ agent: { id: string } }>(v.s, 'assigned');
+    // A second tab of the same visitor: it learns of the assignment only from `assigned`.
+    const tab = await visitorReady(srv.url, appid, v.userid, { token: v.token });
+    sockets.push(v.s, tab.s);
+    const askerSaw = collect<AssignedNotice>(v.s, 'assigned');
+    const tabSaw = next<AssignedNotice>(tab.s, 'assigned');
     const r = ok(await call<VisitorNewResult>(v.s, 'new', { name: 'Ann' }));
     expect(r.status).toBe('inservice');
     expect(r.agent?.id).toBe(agent.id);
+    // The ack stands in for `assigned` on the asking socket: same agent and text, no event.
+    const nickname = r.agent?.nickname ?? '';
+    expect(r.message).toBe(`${nickname} is here`);
+    expect(await tabSaw).toEqual({
+      agentserviceid: r.agentserviceid,
+      agent: r.agent,
+      message: r.message,
+      transfer: false,
+    });
     expect((await news).userid).toBe(v.userid);
-    expect((await assigned).agent.id).toBe(agent.id);
+    // `assigned` went out before the ack (and before the tab's copy), so it would have arrived by now.
+    expect(askerSaw).toEqual([]);
     const list = await api<{ agentUserList: AgentUserDto[] }>(
       srv,
       agent.token,

@@ -7,7 +7,7 @@ import * as srepo from './service.repository.js';
 import type { AgentServiceRow, AgentUserRow } from './presenter.js';
 import type { SessionConfig } from './session-config.js';
 import { pickSeats } from './seat-board.js';
-import { transact, type Sql } from './hot-sql.js';
+import type { Sql } from './hot-sql.js';
 
 /** Candidates tried for a new conversation before it joins the queue instead. */
 const PICK = 4;
@@ -27,6 +27,9 @@ export interface Admitted {
  * caller drains the queue, so FIFO order holds: a queued conversation is never overtaken. Across nodes the
  * seat UPDATE still decides who gets a seat; a conversation queued on another node but not yet committed
  * is one that arrived later.
+ * `k` must be a unit that commits or rolls back as a whole (intake's job of a `batched` transaction): the
+ * seat UPDATE and the two INSERTs rely on it and open no savepoint of their own, since every statement
+ * run under one costs SQLite a copy of each page it first touches.
  */
 export async function admit(
   e: Engine,
@@ -36,39 +39,37 @@ export async function admit(
   cfg: SessionConfig,
 ): Promise<Admitted> {
   const now = e.clock.now();
-  return transact(k, async (trx) => {
-    let agent: VisitorAgentInfo | null = null;
-    if (!(await srepo.anyQueued(trx, service.orgi))) {
-      const picks = await pickSeats(
-        e.db,
-        trx,
-        {
-          orgi: service.orgi,
-          organ: service.organ ?? null,
-          only: service.requested_agent ?? null,
-          distribution: cfg.distribution,
-          lastAgentOf: cfg.lastagent ? service.userid : null,
-        },
-        PICK,
-      );
-      for (const p of picks) {
-        const taken = await arepo.takeSeat(trx, p.agent.id, now);
-        p.settle(taken);
-        if (taken) {
-          agent = p.agent;
-          break;
-        }
+  let agent: VisitorAgentInfo | null = null;
+  if (!(await srepo.anyQueued(k, service.orgi))) {
+    const picks = await pickSeats(
+      e.db,
+      k,
+      {
+        orgi: service.orgi,
+        organ: service.organ ?? null,
+        only: service.requested_agent ?? null,
+        distribution: cfg.distribution,
+        lastAgentOf: cfg.lastagent ? service.userid : null,
+      },
+      PICK,
+    );
+    for (const p of picks) {
+      const taken = await arepo.takeSeat(k, p.agent.id, now);
+      p.settle(taken);
+      if (taken) {
+        agent = p.agent;
+        break;
       }
     }
-    const seated = agent
-      ? { agentno: agent.id, status: 'inservice', servicetime: now }
-      : { agentno: null, status: 'inqueue' };
-    const s = await srepo.insertService(trx, {
-      ...service,
-      ...seated,
-      ...(agent ? { agentusername: agent.nickname, waittime: 0, queneindex: 0 } : {}),
-    });
-    const au = await srepo.insertAgentUser(trx, { ...entry, ...seated, updatetime: now });
-    return { service: s, entry: au, agent };
+  }
+  const seated = agent
+    ? { agentno: agent.id, status: 'inservice', servicetime: now }
+    : { agentno: null, status: 'inqueue' };
+  const s = await srepo.insertService(k, {
+    ...service,
+    ...seated,
+    ...(agent ? { agentusername: agent.nickname, waittime: 0, queneindex: 0 } : {}),
   });
+  const au = await srepo.insertAgentUser(k, { ...entry, ...seated, updatetime: now });
+  return { service: s, entry: au, agent };
 }

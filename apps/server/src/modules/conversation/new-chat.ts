@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { visitorNewSchema } from '@kefu/protocol';
 import type { Database } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/http/errors.js';
-import { newId } from '../../platform/ids.js';
+import { newTimeId } from '../../platform/ids.js';
 import { isVisitorBlocked } from '../black/black.repository.js';
 import { workTimeDecisionOn } from '../workservice/workservice.service.js';
 import type { Engine } from './engine.js';
@@ -54,7 +54,9 @@ export function intake(
     const hours = await workTimeDecisionOn(k, id.orgi, organ, now);
     if (!hours.open) return { kind: 'closed', message: hours.message };
     const cfg = await sessionConfigOn(k, id.orgi);
-    const serviceId = newId();
+    // Time-ordered keys, as for messages: a new conversation and its entry land at the end of their
+    // primary-key indexes instead of dirtying a random page of each per chat.
+    const serviceId = newTimeId(now);
     const username = input.name || v.name || `Guest_${id.userid.slice(0, 6)}`;
     const admitted = await admit(
       e,
@@ -86,7 +88,7 @@ export function intake(
         city: v.city,
       },
       {
-        id: newId(),
+        id: newTimeId(now),
         orgi: id.orgi,
         agentserviceid: serviceId,
         userid: id.userid,

@@ -4,7 +4,6 @@ import type { AgentServiceTable, AgentUserTable } from '../../platform/db/schema
 import type { Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
 import * as srepo from './service.repository.js';
-import type { AgentServiceRow, AgentUserRow } from './presenter.js';
 import type { SessionConfig } from './session-config.js';
 import { pickSeats } from './seat-board.js';
 import type { Sql } from './hot-sql.js';
@@ -12,9 +11,13 @@ import type { Sql } from './hot-sql.js';
 /** Candidates tried for a new conversation before it joins the queue instead. */
 const PICK = 4;
 
+/** A new conversation and its entry as intake writes them (see srepo.insertService). */
+export type NewService = Insertable<AgentServiceTable> & srepo.StoredService;
+export type NewEntry = Insertable<AgentUserTable> & srepo.StoredEntry;
+
 export interface Admitted {
-  service: AgentServiceRow;
-  entry: AgentUserRow;
+  service: srepo.StoredService;
+  entry: srepo.StoredEntry;
   /** The agent who took it at once, or null: it was queued. */
   agent: VisitorAgentInfo | null;
 }
@@ -34,8 +37,8 @@ export interface Admitted {
 export async function admit(
   e: Engine,
   k: Sql,
-  service: Insertable<AgentServiceTable>,
-  entry: Insertable<AgentUserTable>,
+  service: NewService,
+  entry: NewEntry,
   cfg: SessionConfig,
 ): Promise<Admitted> {
   const now = e.clock.now();
@@ -64,7 +67,7 @@ export async function admit(
   }
   const seated = agent
     ? { agentno: agent.id, status: 'inservice', servicetime: now }
-    : { agentno: null, status: 'inqueue' };
+    : { agentno: null, status: 'inqueue', servicetime: null };
   const s = await srepo.insertService(k, {
     ...service,
     ...seated,

@@ -136,15 +136,23 @@ export async function transact<T>(k: Sql, fn: (k: Sql) => Promise<T>): Promise<T
 const insertText = new Map<string, string>();
 
 /**
- * `insert into <table> (<columns of row>) values (...) returning *`; undefined fields are left out, as
- * Kysely does. `computed` adds columns whose value is a fixed SQL expression (with its own parameters).
+ * `insert into <table> (<columns of row>) values (...)`; undefined fields are left out, as Kysely does.
+ * `computed` adds columns whose value is a fixed SQL expression (with its own parameters).
  */
-export async function insertReturning<R>(
+export async function insertRow(
   k: Sql,
   table: string,
   row: Readonly<Record<string, unknown>>,
   computed?: { column: string; expr: string; params: readonly unknown[] },
-): Promise<R> {
+): Promise<void> {
+  await runFixed(k, ...insertStatement(table, row, computed));
+}
+
+function insertStatement(
+  table: string,
+  row: Readonly<Record<string, unknown>>,
+  computed: { column: string; expr: string; params: readonly unknown[] } | undefined,
+): [string, unknown[]] {
   const cols: string[] = [];
   const params: unknown[] = [];
   for (const c of Object.keys(row)) {
@@ -158,10 +166,7 @@ export async function insertReturning<R>(
   if (text === undefined) {
     const names = [...cols, ...(computed ? [computed.column] : [])].map((c) => `"${c}"`).join(', ');
     const values = [...cols.map(() => '?'), ...(computed ? [computed.expr] : [])].join(', ');
-    insertText.set(key, (text = `insert into "${table}" (${names}) values (${values}) returning *`));
+    insertText.set(key, (text = `insert into "${table}" (${names}) values (${values})`));
   }
-  const r = await runFixed<R>(k, text, computed ? [...params, ...computed.params] : params);
-  const out = r.rows[0];
-  if (!out) throw new Error(`insert into ${table} returned no row`);
-  return out;
+  return [text, computed ? [...params, ...computed.params] : params];
 }

@@ -1,10 +1,10 @@
 import type { VisitorAgentInfo } from '@kefu/protocol';
 import type { Engine } from './engine.js';
-import type { AgentServiceRow } from './presenter.js';
+import type { StoredService } from './service.repository.js';
 
 /** A conversation this node just gave an agent: the committed row, who took it and the visitor's notice. */
 export interface Placement {
-  service: AgentServiceRow;
+  service: StoredService;
   agent: VisitorAgentInfo;
   /** The `assigned` text, when the asking socket was left out of that emit (its ack carries it). */
   message?: string;

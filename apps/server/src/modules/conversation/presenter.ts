@@ -10,9 +10,46 @@ export type AgentServiceRow = Selectable<AgentServiceTable>;
 export type AgentUserRow = Selectable<AgentUserTable>;
 export type ChatMessageRow = Selectable<ChatMessageTable>;
 
+/** What presentAgentUser reads of a conversation. */
+export type PresentedService = Pick<
+  AgentServiceRow,
+  | 'id'
+  | 'username'
+  | 'status'
+  | 'servicetime'
+  | 'waittime'
+  | 'createtime'
+  | 'channel'
+  | 'browser'
+  | 'source'
+  | 'country'
+  | 'province'
+  | 'city'
+  | 'name'
+  | 'phone'
+  | 'lastseq'
+>;
+/** What presentAgentUser reads of a chat entry. */
+export type PresentedEntry = Pick<
+  AgentUserRow,
+  | 'id'
+  | 'userid'
+  | 'username'
+  | 'createtime'
+  | 'servicetime'
+  | 'lastmsg'
+  | 'lastmessage'
+  | 'lastgetmessage'
+  | 'tokenum'
+  | 'over'
+  | 'visible'
+  | 'agentno'
+  | 'langto'
+>;
+
 export function presentAgentUser(
-  au: AgentUserRow,
-  s: AgentServiceRow,
+  au: PresentedEntry,
+  s: PresentedService,
   now: number,
   opts: { collabora?: boolean } = {},
 ): AgentUserDto {

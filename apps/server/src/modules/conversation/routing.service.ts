@@ -2,7 +2,12 @@ import type { AgentUserDto, AssignedNotice, VisitorAgentInfo } from '@kefu/proto
 import { toAgents, toVisitor, toVisitorOthers, type Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
 import * as srepo from './service.repository.js';
-import { presentAgentUser, type AgentServiceRow, type AgentUserRow } from './presenter.js';
+import {
+  presentAgentUser,
+  type AgentServiceRow,
+  type AgentUserRow,
+  type PresentedEntry,
+} from './presenter.js';
 import { fillText, loadSessionConfig, type SessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
 import { recordPlacement } from './placements.js';
@@ -91,8 +96,8 @@ const SERVE_ENTRY = `update agent_user set agentno = ?, status = 'inservice', se
 
 /** What the assigning transaction already knows (saves the read-backs of announceAssigned). */
 interface Assigned {
-  service: AgentServiceRow;
-  entry: AgentUserRow | undefined;
+  service: srepo.StoredService;
+  entry: PresentedEntry | undefined;
   info: VisitorAgentInfo;
   cfg: SessionConfig;
   /** The visitor's notice text, when the caller already built it. */

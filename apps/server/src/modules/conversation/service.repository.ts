@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
-import { insertReturning, runFixed, type Sql } from './hot-sql.js';
+import { insertRow, runFixed, type Sql } from './hot-sql.js';
 import type { AgentServiceTable, AgentUserTable } from '../../platform/db/schema-conversations.js';
-import type { AgentServiceRow, AgentUserRow } from './presenter.js';
+import type { AgentServiceRow, AgentUserRow, PresentedEntry, PresentedService } from './presenter.js';
 import type { Kdb } from './engine.js';
 
 export const findService = (k: Kdb, id: string) =>
@@ -42,17 +42,34 @@ export async function lastAgentOf(k: Sql, orgi: string, userid: string): Promise
 const LAST_AGENT = `select agentno, orgi from agent_service where userid = ? and agentno is not null
   order by createtime desc limit 1`;
 
+/** What a new chat's announcement and the visitor's ack read of the conversation just stored. */
+export type StoredService = PresentedService &
+  Pick<AgentServiceRow, 'orgi' | 'userid' | 'agentno' | 'queneindex'>;
+/** What a new chat's announcement reads of the entry just stored. */
+export type StoredEntry = PresentedEntry;
+
+/*
+ * The new chat's two rows are not read back (`returning *`): turning a 50-column row into an object cost
+ * as much as the INSERT itself. The caller writes every column it reads afterwards explicitly (the types
+ * require them), so the answer is the values written and no column default is assumed.
+ */
+
 /**
  * Inserts a conversation; ordertime = 1 + the tenant's last queued one gives the queue a strict FIFO
  * order (only queued rows are ever compared). Read through the queue index in the same statement, not as
  * a max over every conversation ever stored.
  */
-export const insertService = (k: Sql, row: Insertable<AgentServiceTable>): Promise<AgentServiceRow> =>
-  insertReturning<AgentServiceRow>(k, 'agent_service', row, {
+export async function insertService<R extends Insertable<AgentServiceTable> & StoredService>(
+  k: Sql,
+  row: R,
+): Promise<R> {
+  await insertRow(k, 'agent_service', row, {
     column: 'ordertime',
     expr: "(select coalesce(max(ordertime), 0) + 1 from agent_service where orgi = ? and status = 'inqueue')",
     params: [row.orgi],
   });
+  return row;
+}
 
 /** Whether any conversation of the tenant waits in the queue. */
 export async function anyQueued(k: Sql, orgi: string): Promise<boolean> {
@@ -102,8 +119,14 @@ export const findAgentUser = (k: Kdb, id: string) =>
 export const agentUserOfService = (k: Kdb, agentserviceid: string) =>
   k.selectFrom('agent_user').selectAll().where('agentserviceid', '=', agentserviceid).executeTakeFirst();
 
-export const insertAgentUser = (k: Sql, row: Insertable<AgentUserTable>): Promise<AgentUserRow> =>
-  insertReturning<AgentUserRow>(k, 'agent_user', row);
+/** Inserts a chat entry (not read back: see insertService). */
+export async function insertAgentUser<R extends Insertable<AgentUserTable> & StoredEntry>(
+  k: Sql,
+  row: R,
+): Promise<R> {
+  await insertRow(k, 'agent_user', row);
+  return row;
+}
 
 export async function updateAgentUser(k: Kdb, id: string, patch: Partial<AgentUserRow>): Promise<void> {
   await k.updateTable('agent_user').set(patch).where('id', '=', id).execute();

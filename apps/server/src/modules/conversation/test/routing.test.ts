@@ -49,7 +49,8 @@ describe('routing', () => {
       message: r.message,
       transfer: false,
     });
-    expect((await news).userid).toBe(v.userid);
+    const announced = await news;
+    expect(announced.userid).toBe(v.userid);
     // `assigned` went out before the ack (and before the tab's copy), so it would have arrived by now.
     expect(askerSaw).toEqual([]);
     const list = await api<{ agentUserList: AgentUserDto[] }>(
@@ -58,6 +59,8 @@ describe('routing', () => {
       '/api/talk/agentuser?talksort=lastmessage',
     );
     expect(list.json.data.agentUserList.map((a) => a.userid)).toEqual([v.userid]);
+    // The announcement is built from the values written (no read-back): it must equal the stored rows.
+    expect(announced).toEqual(list.json.data.agentUserList[0]);
     const st = await api<{ status: string }>(srv, agent.token, '/api/agent/status');
     expect(st.json.data.status).toBe('ready');
   });

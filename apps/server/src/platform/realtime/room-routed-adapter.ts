@@ -10,8 +10,13 @@ import type { Redis } from 'ioredis';
  *   so every node decoded every line just to find it had none of those rooms. Here all the rooms travel
  *   in the channel (`<prefix>#<nsp>#<room>\x1f<room>…#`), and a node that holds none skips the message.
  * - **Own messages.** A node receives its own publishes (pattern subscription); the stock adapter decodes
- *   them and then compares the sender uid. With the JSON parser the uid is the first array element, so a
- *   byte-prefix compare is enough.
+ *   them and then compares the sender uid. The uid leads every message, so a byte-prefix compare is enough.
+ * - **Encoded once.** The stock adapter serialises the packet for Redis, and every receiving node parses it
+ *   and serialises it again for its sockets (and the sender serialises it for its own sockets too, even
+ *   when it has none in those rooms). Here the socket.io packet is encoded once, by the sender, and travels
+ *   as is (`#<uid>\n<rooms/except JSON>\n<packet>`); receivers parse only the small options part and write
+ *   the packet to their sockets unchanged. Binary packets keep the stock JSON form. `onAnyOutgoing`
+ *   listeners are not called for emits that arrive from another node (kefu has none).
  *
  * Everything else (requests, acks, fetchSockets, socketsJoin…) is the stock adapter's. All nodes of a
  * cluster must run this adapter (a single-room channel is the same as the stock one, several rooms are not).
@@ -32,7 +37,10 @@ interface Internals {
   readonly parser: { encode(v: unknown): unknown; decode(raw: Buffer | string): unknown };
   readonly pubClient: Redis;
   readonly nsp: Namespace;
+  readonly encoder: { encode(packet: unknown): unknown[] };
   hasRoom(room: string): boolean;
+  /** Calls back with every local socket the options select (rooms minus except). */
+  apply(opts: BroadcastOptions, callback: (socket: LocalSocket) => void): void;
 }
 
 type WirePacket = { nsp?: string } & Record<string, unknown>;
@@ -58,27 +66,59 @@ export function roomsTail(rooms: Iterable<string>): string {
 }
 
 export class RoomRoutedAdapter extends RedisAdapter {
-  /** `["<uid>",`: how this node's own JSON-encoded publishes begin. */
-  private readonly ownPrefix: Buffer;
+  /** How this node's own publishes begin: `#<uid>\n` (pre-encoded) or `["<uid>",` (JSON). */
+  private readonly ownPrefixes: [Buffer, Buffer];
 
   constructor(nsp: Namespace, pub: Redis, sub: Redis, opts: Partial<RedisAdapterOptions>) {
     super(nsp, pub, sub, opts);
-    this.ownPrefix = Buffer.from(`["${(this as unknown as Internals).uid}",`);
+    const uid = (this as unknown as Internals).uid;
+    this.ownPrefixes = [Buffer.from(`#${uid}\n`), Buffer.from(`["${uid}",`)];
   }
 
   override broadcast(packet: WirePacket, opts: BroadcastOptions): void {
     const self = this as unknown as Internals;
     packet.nsp = self.nsp.name;
-    if (!opts.flags?.local) {
+    const flags = opts.flags ?? {};
+    const encoded = self.encoder.encode(packet);
+    const text = encoded.length === 1 && typeof encoded[0] === 'string' ? encoded[0] : null;
+    if (!flags.local) {
       const wire: WireOpts = { rooms: [...opts.rooms], except: [...new Set(opts.except)], flags: opts.flags };
       const tail = roomsTail(wire.rooms);
       void self.pubClient.publish(
         tail ? `${self.channel}${tail}#` : self.channel,
-        self.parser.encode([self.uid, packet, wire]) as string,
+        text === null
+          ? (self.parser.encode([self.uid, packet, wire]) as string)
+          : `#${self.uid}\n${JSON.stringify(wire)}\n${text}`,
       );
     }
-    localBroadcast.call(this, packet, opts);
+    const targets: LocalSocket[] = [];
+    self.apply(opts, (socket) => targets.push(socket));
+    if (targets.length === 0) return;
+    // Several local recipients: the stock path, which also builds the WebSocket frame once for all.
+    if (targets.length > 1 || text === null) return localBroadcast.call(this, packet, opts);
+    writeTo(targets[0]!, encoded, flags);
   }
+}
+
+/** A socket of this node as the in-memory adapter hands it out. */
+interface LocalSocket {
+  client: { writeToEngine(encoded: unknown[], opts: object): void };
+}
+
+function writeTo(
+  socket: LocalSocket,
+  encoded: unknown[],
+  flags: NonNullable<BroadcastOptions['flags']>,
+): void {
+  socket.client.writeToEngine(encoded, {
+    preEncoded: true,
+    volatile: flags.volatile,
+    compress: flags.compress,
+  });
+}
+
+function startsWith(msg: Buffer, prefix: Buffer): boolean {
+  return msg.length > prefix.length && msg.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
 }
 
 function routedOnMessage(
@@ -87,17 +127,27 @@ function routedOnMessage(
   rawChannel: Buffer | string,
   msg: Buffer,
 ): void {
-  const self = this as unknown as Internals & { ownPrefix: Buffer };
+  const self = this as unknown as Internals & { ownPrefixes: [Buffer, Buffer] };
   const channel = rawChannel.toString();
   if (!channel.startsWith(self.channel)) return;
   const tail = channel.slice(self.channel.length, -1);
   if (tail !== '' && !tail.split(SEP).some((r) => self.hasRoom(r))) return;
-  if (
-    Buffer.isBuffer(msg) &&
-    msg.length > self.ownPrefix.length &&
-    msg.subarray(0, self.ownPrefix.length).equals(self.ownPrefix)
-  )
+  if (!Buffer.isBuffer(msg)) return;
+  if (startsWith(msg, self.ownPrefixes[0]) || startsWith(msg, self.ownPrefixes[1])) return;
+  if (msg[0] === 0x23) {
+    // `#<uid>\n<options JSON>\n<socket.io packet as encoded by the sender>`: written as is, never re-encoded.
+    const raw = msg.toString();
+    const a = raw.indexOf('\n');
+    const b = raw.indexOf('\n', a + 1);
+    if (a < 0 || b < 0) return;
+    const opts = JSON.parse(raw.slice(a + 1, b)) as WireOpts;
+    const encoded = [raw.slice(b + 1)];
+    const flags = opts.flags ?? {};
+    self.apply({ rooms: new Set(opts.rooms), except: new Set(opts.except), flags }, (socket) =>
+      writeTo(socket, encoded, flags),
+    );
     return;
+  }
   const [uid, packet, opts] = self.parser.decode(msg) as [string, WirePacket | undefined, WireOpts];
   if (uid === self.uid || !packet) return;
   if (packet.nsp === undefined) packet.nsp = '/';

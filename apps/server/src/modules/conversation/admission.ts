@@ -1,6 +1,4 @@
-import type { Insertable } from 'kysely';
 import type { VisitorAgentInfo } from '@kefu/protocol';
-import type { AgentServiceTable, AgentUserTable } from '../../platform/db/schema-conversations.js';
 import type { Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
 import * as srepo from './service.repository.js';
@@ -10,10 +8,6 @@ import type { Sql } from './hot-sql.js';
 
 /** Candidates tried for a new conversation before it joins the queue instead. */
 const PICK = 4;
-
-/** A new conversation and its entry as intake writes them (see srepo.insertService). */
-export type NewService = Insertable<AgentServiceTable> & srepo.StoredService;
-export type NewEntry = Insertable<AgentUserTable> & srepo.StoredEntry;
 
 export interface Admitted {
   service: srepo.StoredService;
@@ -37,8 +31,8 @@ export interface Admitted {
 export async function admit(
   e: Engine,
   k: Sql,
-  service: NewService,
-  entry: NewEntry,
+  service: srepo.StoredService,
+  entry: srepo.StoredEntry,
   cfg: SessionConfig,
 ): Promise<Admitted> {
   const now = e.clock.now();
@@ -65,14 +59,24 @@ export async function admit(
       }
     }
   }
-  const seated = agent
-    ? { agentno: agent.id, status: 'inservice', servicetime: now }
-    : { agentno: null, status: 'inqueue', servicetime: null };
-  const s = await srepo.insertService(k, {
-    ...service,
-    ...seated,
-    ...(agent ? { agentusername: agent.nickname, waittime: 0, queneindex: 0 } : {}),
-  });
-  const au = await srepo.insertAgentUser(k, { ...entry, ...seated, updatetime: now });
+  // `service` and `entry` come queued; a seat taken above puts them in service instead.
+  const s = await srepo.insertService(
+    k,
+    agent
+      ? {
+          ...service,
+          agentno: agent.id,
+          agentusername: agent.nickname,
+          status: 'inservice',
+          servicetime: now,
+          waittime: 0,
+          queneindex: 0,
+        }
+      : service,
+  );
+  const au = await srepo.insertAgentUser(
+    k,
+    agent ? { ...entry, agentno: agent.id, status: 'inservice', servicetime: now, updatetime: now } : entry,
+  );
   return { service: s, entry: au, agent };
 }

@@ -72,6 +72,7 @@ export function intake(
         organ,
         requested_agent: input.agent || null,
         agentno: null,
+        agentusername: '',
         createtime: now,
         servicetime: null,
         waittime: 0,

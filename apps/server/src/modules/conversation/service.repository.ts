@@ -1,7 +1,5 @@
-import type { Insertable } from 'kysely';
-import { insertRow, runFixed, type Sql } from './hot-sql.js';
-import type { AgentServiceTable, AgentUserTable } from '../../platform/db/schema-conversations.js';
-import type { AgentServiceRow, AgentUserRow, PresentedEntry, PresentedService } from './presenter.js';
+import { runFixed, type Sql } from './hot-sql.js';
+import type { AgentServiceRow, AgentUserRow } from './presenter.js';
 import type { Kdb } from './engine.js';
 
 export const findService = (k: Kdb, id: string) =>
@@ -42,32 +40,96 @@ export async function lastAgentOf(k: Sql, orgi: string, userid: string): Promise
 const LAST_AGENT = `select agentno, orgi from agent_service where userid = ? and agentno is not null
   order by createtime desc limit 1`;
 
-/** What a new chat's announcement and the visitor's ack read of the conversation just stored. */
-export type StoredService = PresentedService &
-  Pick<AgentServiceRow, 'orgi' | 'userid' | 'agentno' | 'queneindex'>;
-/** What a new chat's announcement reads of the entry just stored. */
-export type StoredEntry = PresentedEntry;
-
 /*
- * The new chat's two rows are not read back (`returning *`): turning a 50-column row into an object cost
- * as much as the INSERT itself. The caller writes every column it reads afterwards explicitly (the types
- * require them), so the answer is the values written and no column default is assumed.
+ * A new chat's two rows are written with fixed statements and not read back (`returning *`): turning the
+ * 50-column row into an object cost as much as the INSERT itself, and building the statement from the
+ * row's keys cost a few µs more. Every column listed is written explicitly (the types require them all),
+ * so the row answered is exactly the one stored; the rest keep their defaults and are never read from
+ * the answer.
  */
+const SERVICE_COLUMNS = [
+  'id',
+  'orgi',
+  'userid',
+  'username',
+  'appid',
+  'channel',
+  'status',
+  'organ',
+  'requested_agent',
+  'agentno',
+  'agentusername',
+  'createtime',
+  'servicetime',
+  'waittime',
+  'queneindex',
+  'lastseq',
+  'name',
+  'phone',
+  'email',
+  'resion',
+  'title',
+  'url',
+  'traceid',
+  'ipaddr',
+  'osname',
+  'browser',
+  'source',
+  'country',
+  'province',
+  'city',
+] as const satisfies ReadonlyArray<keyof AgentServiceRow>;
+/** A new conversation as written (and answered) by insertService. */
+export type StoredService = Pick<AgentServiceRow, (typeof SERVICE_COLUMNS)[number]>;
 
 /**
- * Inserts a conversation; ordertime = 1 + the tenant's last queued one gives the queue a strict FIFO
- * order (only queued rows are ever compared). Read through the queue index in the same statement, not as
- * a max over every conversation ever stored.
+ * ordertime = 1 + the tenant's last queued one gives the queue a strict FIFO order (only queued rows are
+ * ever compared). Read through the queue index in the same statement, not as a max over every
+ * conversation ever stored.
  */
-export async function insertService<R extends Insertable<AgentServiceTable> & StoredService>(
-  k: Sql,
-  row: R,
-): Promise<R> {
-  await insertRow(k, 'agent_service', row, {
-    column: 'ordertime',
-    expr: "(select coalesce(max(ordertime), 0) + 1 from agent_service where orgi = ? and status = 'inqueue')",
-    params: [row.orgi],
-  });
+const INSERT_SERVICE = `insert into agent_service (${SERVICE_COLUMNS.join(', ')}, ordertime)
+  values (${SERVICE_COLUMNS.map(() => '?').join(', ')},
+  (select coalesce(max(ordertime), 0) + 1 from agent_service where orgi = ? and status = 'inqueue'))`;
+
+/** Inserts a conversation; answers the row it wrote. */
+export async function insertService(k: Sql, row: StoredService): Promise<StoredService> {
+  const params: unknown[] = SERVICE_COLUMNS.map((c) => row[c]);
+  params.push(row.orgi);
+  await runFixed(k, INSERT_SERVICE, params);
+  return row;
+}
+
+const ENTRY_COLUMNS = [
+  'id',
+  'orgi',
+  'agentserviceid',
+  'userid',
+  'username',
+  'agentno',
+  'status',
+  'tokenum',
+  'over',
+  'visible',
+  'lastmsg',
+  'lastmessage',
+  'lastgetmessage',
+  'langto',
+  'createtime',
+  'servicetime',
+  'updatetime',
+] as const satisfies ReadonlyArray<keyof AgentUserRow>;
+/** A new chat entry as written (and answered) by insertAgentUser. */
+export type StoredEntry = Pick<AgentUserRow, (typeof ENTRY_COLUMNS)[number]>;
+const INSERT_ENTRY = `insert into agent_user (${ENTRY_COLUMNS.join(', ')})
+  values (${ENTRY_COLUMNS.map(() => '?').join(', ')})`;
+
+/** Inserts a chat entry; answers the row it wrote. */
+export async function insertAgentUser(k: Sql, row: StoredEntry): Promise<StoredEntry> {
+  await runFixed(
+    k,
+    INSERT_ENTRY,
+    ENTRY_COLUMNS.map((c) => row[c]),
+  );
   return row;
 }
 
@@ -118,15 +180,6 @@ export const findAgentUser = (k: Kdb, id: string) =>
 
 export const agentUserOfService = (k: Kdb, agentserviceid: string) =>
   k.selectFrom('agent_user').selectAll().where('agentserviceid', '=', agentserviceid).executeTakeFirst();
-
-/** Inserts a chat entry (not read back: see insertService). */
-export async function insertAgentUser<R extends Insertable<AgentUserTable> & StoredEntry>(
-  k: Sql,
-  row: R,
-): Promise<R> {
-  await insertRow(k, 'agent_user', row);
-  return row;
-}
 
 export async function updateAgentUser(k: Kdb, id: string, patch: Partial<AgentUserRow>): Promise<void> {
   await k.updateTable('agent_user').set(patch).where('id', '=', id).execute();

@@ -26,10 +26,16 @@ export type Intake =
   | { kind: 'open'; service: AgentServiceRow }
   | { kind: 'stored'; admitted: Admitted; cfg: SessionConfig };
 
-type AccessPointRow = Selectable<Database['access_point']>;
 type VisitorRow = Selectable<Database['visitor']>;
-const ACCESS_POINT = 'select * from access_point where id = ?';
-const VISITOR = 'select * from visitor where id = ?';
+/** What a new conversation copies from its visitor, and its access point's organ (`ap`: whether it exists). */
+type Origin = Pick<
+  VisitorRow,
+  'name' | 'channel' | 'title' | 'url' | 'ip' | 'os' | 'browser' | 'source' | 'country' | 'province' | 'city'
+> & { ap: string | null; organ: string | null };
+/** One statement for both rows, and only the columns used (the whole visitor row has its token hash too). */
+const ORIGIN = `select ap.id as ap, ap.organ, v.name, v.channel, v.title, v.url, v.ip, v.os, v.browser,
+  v.source, v.country, v.province, v.city
+  from visitor v left join access_point ap on ap.id = ? where v.id = ?`;
 
 /**
  * Blacklist, open conversation, access point, working hours and settings, then the new conversation
@@ -47,10 +53,9 @@ export function intake(
       return { kind: 'blocked', cfg: await sessionConfigOn(k, id.orgi) };
     const open = await srepo.openServiceOf(k, id.orgi, id.userid);
     if (open) return { kind: 'open', service: open };
-    const ap = (await runFixed<AccessPointRow>(k, ACCESS_POINT, [id.appid])).rows[0];
-    const v = (await runFixed<VisitorRow>(k, VISITOR, [id.userid])).rows[0];
-    if (!ap || !v) throw notFound('access_point_not_found');
-    const organ = input.skill || ap.organ;
+    const v = (await runFixed<Origin>(k, ORIGIN, [id.appid, id.userid])).rows[0];
+    if (!v?.ap) throw notFound('access_point_not_found');
+    const organ = input.skill || v.organ;
     const hours = await workTimeDecisionOn(k, id.orgi, organ, now);
     if (!hours.open) return { kind: 'closed', message: hours.message };
     const cfg = await sessionConfigOn(k, id.orgi);

@@ -112,6 +112,19 @@ describe('assignment', () => {
     expect(await load(srv, [agent.id])).toEqual([{ users: 2, maxusers: 2, held: 2 }]);
   });
 
+  it('a `new` whose access point is gone answers access_point_not_found and stores nothing', async () => {
+    const srv = await pt.live();
+    const appid = await addAccessPoint(srv.tdb);
+    await readyAgent(srv, 1);
+    const [v] = await visitors(srv, appid, 1);
+    const k = srv.tdb.db.kysely;
+    await k.deleteFrom('access_point').where('id', '=', appid).execute();
+    const r = await call<VisitorNewResult>(v!.s, 'new');
+    expect(r.success ? null : r.key).toBe('access_point_not_found');
+    const stored = await k.selectFrom('agent_service').select('id').where('userid', '=', v!.userid).execute();
+    expect(stored).toEqual([]);
+  });
+
   it('prefers the last agent (when enabled) over a less busy one', async () => {
     const srv = await pt.live();
     const appid = await addAccessPoint(srv.tdb);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import type { MessageDto, VisitorNewResult } from '@kefu/protocol';
+import type { AssignedNotice, MessageDto, VisitorNewResult } from '@kefu/protocol';
 import { openDatabase, type Db } from '../../../platform/db/database.js';
 import { migrate } from '../../../platform/db/migrate.js';
 import { newId } from '../../../platform/ids.js';
@@ -114,9 +114,23 @@ describe.skipIf(!PG || !REDIS)('two server processes sharing PostgreSQL and Redi
     const first = agents[0]!;
     // visitor on node 2, agent 0 on node 1
     const v = await visitorReady(urls[1]!, appid);
-    sockets.push(v.s);
+    // A second tab of the same visitor on node 1: `assigned` reaches it across nodes; the asking socket
+    // learns of the assignment from its ack only.
+    const tab = await visitorReady(urls[0]!, appid, v.userid, { token: v.token });
+    sockets.push(v.s, tab.s);
+    const tabSaw = collect<AssignedNotice>(tab.s, 'assigned');
+    const askerSaw = collect<AssignedNotice>(v.s, 'assigned');
     const r = ok(await call<VisitorNewResult>(v.s, 'new'));
     expect(r.status).toBe('inservice');
+    expect(r.message).toBeDefined();
+    await until(() => tabSaw.length === 1, 10_000);
+    expect(tabSaw[0]).toEqual({
+      agentserviceid: r.agentserviceid,
+      agent: r.agent,
+      message: r.message,
+      transfer: false,
+    });
+    expect(askerSaw).toEqual([]);
     const owner = agents.find((a) => a.id === r.agent?.id)!;
     const atAgent = collect<MessageDto>(owner.s, 'message');
     const atVisitor = collect<MessageDto>(v.s, 'message');

@@ -153,8 +153,8 @@ async function place(
       { ...admitted, info: agent, cfg },
       asker,
     );
+    // No 'acd' report of its own: the 'visitor new' one below replaces it in the same throttle window.
     placement = { service, agent, message: a?.notice.message };
-    await publishReport(e, service.orgi, 'acd', 'success', '');
   } else {
     const placed = watchPlacement(e, service.id, asker);
     try {

@@ -89,14 +89,10 @@ export function createRealtime(app: FastifyInstance, redisUrl: string | undefine
   });
   let redis: Redis[] = [];
   if (redisUrl) {
-    // Auto-pipelining: the publishes of one loop turn (a committed batch's deliveries) go to Redis in one
-    // write instead of one system call each; order is kept. Subscribers only listen, so not theirs.
-    const pub = new Redis(redisUrl, {
-      lazyConnect: false,
-      maxRetriesPerRequest: null,
-      enableAutoPipelining: true,
-    });
-    const sub = pub.duplicate({ enableAutoPipelining: false });
+    // No auto-pipelining: measured in B3 it cost ≈ 10 µs more CPU per message (pipeline objects, promises
+    // and their garbage) than the one write per publish it saves.
+    const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
     redis = [pub, sub];
     // ioredis reconnects by itself; without a listener a Redis blip is an unhandled 'error' event.
     for (const r of redis) r.on('error', (err: Error) => app.log.warn({ err }, 'redis connection error'));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { perTest } from '../../../../test/factories.js';
 import { batched, runFixed, transact } from '../hot-sql.js';
 
@@ -46,5 +46,56 @@ describe('batched fixed statements', () => {
       await runFixed(trx, INSERT, ['hs-6', 1]);
     });
     expect(await orgis()).toEqual(['hs-1', 'hs-4', 'hs-6']);
+  });
+
+  it('runs a batch without savepoints; a failing call makes the others run again, each isolated', async () => {
+    const t = await env.seeded();
+    const orgis = async () =>
+      (await runFixed<{ orgi: string }>(t.db.kysely, ORGIS, [])).rows.map((r) => r.orgi);
+    const sqlite = t.db.sqlite;
+    if (!sqlite) return; // PostgreSQL: every call is its own transaction
+    const prepared = vi.spyOn(sqlite, 'prepare');
+    let runs = 0;
+    const ok = await Promise.all(
+      ['hs-a', 'hs-b'].map((orgi) =>
+        batched(t.db, async (k) => {
+          runs++;
+          return (await runFixed(k, INSERT, [orgi, 1])).affected;
+        }),
+      ),
+    );
+    expect(ok).toEqual([1, 1]);
+    expect(runs).toBe(2);
+    expect(prepared.mock.calls.map((c) => c[0])).not.toContain('savepoint job');
+    prepared.mockRestore();
+
+    runs = 0;
+    const results = await Promise.allSettled([
+      batched(t.db, async (k) => {
+        runs++;
+        await runFixed(k, INSERT, ['hs-c', 1]);
+        return runs;
+      }),
+      batched(t.db, async (k) => {
+        await runFixed(k, INSERT, ['hs-d', 1]);
+        throw new Error('boom');
+      }),
+    ]);
+    // The first call ran twice: in the optimistic attempt (rolled back) and in the isolated one.
+    expect(results[0]).toMatchObject({ status: 'fulfilled', value: 2 });
+    expect(results[1]).toMatchObject({ status: 'rejected' });
+    expect(await orgis()).toEqual(['hs-a', 'hs-b', 'hs-c']);
+
+    // A batch of one failing call runs once: its failure is the transaction's.
+    runs = 0;
+    await expect(
+      batched(t.db, async (k) => {
+        runs++;
+        await runFixed(k, INSERT, ['hs-e', 1]);
+        throw new Error('alone');
+      }),
+    ).rejects.toThrow('alone');
+    expect(runs).toBe(1);
+    expect(await orgis()).toEqual(['hs-a', 'hs-b', 'hs-c']);
   });
 });

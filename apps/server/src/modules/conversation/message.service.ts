@@ -3,7 +3,6 @@ import { WITHDRAW_WINDOW_MS } from '@kefu/protocol';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { newId, newTimeId } from '../../platform/ids.js';
 import { serviceRoom, visitorRoom, agentRoom } from '../../platform/realtime/rooms.js';
-import { mayReach } from '../../platform/realtime/io.js';
 import { numberedPlaceholders, rawRows } from '../../platform/db/raw.js';
 import type { Db, Dialect } from '../../platform/db/database.js';
 import { affected, type Engine, type Kdb } from './engine.js';
@@ -294,16 +293,7 @@ function emitMessage(
   dto: MessageDto,
   exceptSocket?: string,
 ): void {
-  const vroom = visitorRoom(s.userid);
-  // Usually the visitor's only socket sent the message (and got it in the ack).
-  const toVisitor = mayReach(e.rt, e.rt.visitors, vroom, exceptSocket);
-  if (exceptSocket) {
-    e.rt.agents.to(rooms).except(exceptSocket).emit('message', dto);
-    if (toVisitor) e.rt.visitors.to(vroom).except(exceptSocket).emit('message', dto);
-  } else {
-    e.rt.agents.to(rooms).emit('message', dto);
-    if (toVisitor) e.rt.visitors.to(vroom).emit('message', dto);
-  }
+  e.rt.emitMessage(dto, rooms, visitorRoom(s.userid), exceptSocket);
 }
 
 /** A system line (timers, notices) stored and sent to both sides. */

@@ -6,11 +6,12 @@ import {
   VISITOR_NAMESPACE,
   type AgentClientToServerEvents,
   type AgentServerToClientEvents,
+  type MessageDto,
   type VisitorClientToServerEvents,
   type VisitorServerToClientEvents,
 } from '@kefu/protocol';
 import type { Principal } from '../auth/principal.js';
-import { createRoomRoutedAdapter } from './room-routed-adapter.js';
+import { createRoomRoutedAdapter, RoomRoutedAdapter } from './room-routed-adapter.js';
 import { coalesceWebSocketBatches } from './coalesced-writes.js';
 
 export interface AgentSocketData {
@@ -44,6 +45,11 @@ export interface Realtime {
   visitors: VisitorNamespace;
   /** Rooms span nodes (Redis adapter): who is in a room is only known by asking every node. */
   clustered: boolean;
+  /**
+   * A chat line to both sides: the agent rooms and the visitor's room, skipping the sending socket (it got
+   * the line in its ack). Between nodes this is one publish instead of two (see broadcastWithPair).
+   */
+  emitMessage(dto: MessageDto, agentRooms: string[], visitorRoom: string, exceptSocket?: string): void;
 }
 
 /**
@@ -107,10 +113,36 @@ export function createRealtime(app: FastifyInstance, redisUrl: string | undefine
     });
     await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
   });
-  return {
+  const agents = io.of(AGENT_NAMESPACE) as AgentNamespace;
+  const visitors = io.of(VISITOR_NAMESPACE) as VisitorNamespace;
+  const paired = agents.adapter instanceof RoomRoutedAdapter ? agents.adapter : null;
+  if (paired) paired.pair = visitors;
+  const rt: Realtime = {
     io,
-    agents: io.of(AGENT_NAMESPACE) as AgentNamespace,
-    visitors: io.of(VISITOR_NAMESPACE) as VisitorNamespace,
+    agents,
+    visitors,
     clustered: redis.length > 0,
+    emitMessage(dto, agentRooms, visitorRoom, exceptSocket) {
+      const except = exceptSocket ? [exceptSocket] : [];
+      if (paired && agentRooms.length > 0) {
+        paired.broadcastWithPair(
+          'message',
+          dto,
+          { rooms: agentRooms, except },
+          { rooms: [visitorRoom], except },
+        );
+        return;
+      }
+      // Usually the visitor's only socket sent the message (and got it in the ack).
+      const toVisitor = mayReach(rt, visitors, visitorRoom, exceptSocket);
+      if (exceptSocket) {
+        agents.to(agentRooms).except(exceptSocket).emit('message', dto);
+        if (toVisitor) visitors.to(visitorRoom).except(exceptSocket).emit('message', dto);
+      } else {
+        agents.to(agentRooms).emit('message', dto);
+        if (toVisitor) visitors.to(visitorRoom).emit('message', dto);
+      }
+    },
   };
+  return rt;
 }

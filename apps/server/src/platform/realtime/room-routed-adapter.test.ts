@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { jsonParser } from './io.js';
-import { createRoomRoutedAdapter, roomsTail } from './room-routed-adapter.js';
+import { createRoomRoutedAdapter, roomsTail, RoomRoutedAdapter } from './room-routed-adapter.js';
 
 const REDIS = process.env.REDIS_URL;
 
@@ -41,10 +41,12 @@ async function startNode(redisUrl: string, key: string): Promise<Node> {
   const http = createServer();
   const io = new Server(http, { serveClient: false });
   io.adapter(createRoomRoutedAdapter(pub, sub, { key, parser }));
-  io.of('/t').on('connection', (s) => {
-    const room = s.handshake.query.room;
-    if (typeof room === 'string') void s.join(room);
-  });
+  for (const nsp of ['/t', '/u'])
+    io.of(nsp).on('connection', (s) => {
+      const room = s.handshake.query.room;
+      if (typeof room === 'string') void s.join(room);
+    });
+  (io.of('/t').adapter as RoomRoutedAdapter).pair = io.of('/u');
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   // The subscriptions must be live before the first publish.
   await new Promise((r) => setTimeout(r, 200));
@@ -52,8 +54,8 @@ async function startNode(redisUrl: string, key: string): Promise<Node> {
   return { io, http, url: `http://127.0.0.1:${port}`, decodes: () => decodes, redis: [pub, sub] };
 }
 
-function client(url: string, room: string): Promise<Socket> {
-  const s = connect(`${url}/t`, { query: { room }, transports: ['websocket'], forceNew: true });
+function client(url: string, room: string, nsp = '/t'): Promise<Socket> {
+  const s = connect(`${url}${nsp}`, { query: { room }, transports: ['websocket'], forceNew: true });
   return new Promise((resolve, reject) => {
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
@@ -129,6 +131,62 @@ describe.skipIf(!REDIS)('room-routed Redis adapter between two nodes', () => {
     a.io.of('/t').emit('all', 2);
     expect(await Promise.all(all)).toEqual([2, 2, 2]);
     expect(oneGot).toBe(false);
+  });
+
+  it('a paired emit: one publish reaches both namespaces on every node, skipping the sender', async () => {
+    const agentOnB = await client(b.url, 'agent:p');
+    const sender = await client(a.url, 'visitor:p', '/u');
+    const tabOnB = await client(b.url, 'visitor:p', '/u');
+    const tabOnA = await client(a.url, 'visitor:p', '/u');
+    sockets.push(agentOnB, sender, tabOnB, tabOnA);
+    const adapter = a.io.of('/t').adapter as RoomRoutedAdapter;
+    const publish = vi.spyOn(
+      (adapter as unknown as { pubClient: { publish: () => unknown } }).pubClient,
+      'publish',
+    );
+    let senderGot = false;
+    sender.on('message', () => (senderGot = true));
+    const line = { id: 'm1', message: 'x\ny', n: 1 };
+    const got = [agentOnB, tabOnB, tabOnA].map((s) => nextEvent(s, 'message'));
+    adapter.broadcastWithPair(
+      'message',
+      line,
+      { rooms: ['service:p', 'agent:p'], except: [sender.id!] },
+      {
+        rooms: ['visitor:p'],
+        except: [sender.id!],
+      },
+    );
+    expect(await Promise.all(got)).toEqual([line, line, line]);
+    expect(publish).toHaveBeenCalledTimes(1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(senderGot).toBe(false);
+    publish.mockRestore();
+
+    // A node holding only the paired room still gets it; one holding neither drops it unhandled.
+    agentOnB.disconnect();
+    const applyB = vi.spyOn(b.io.of('/t').adapter as unknown as { apply: () => void }, 'apply');
+    const onlyTab = nextEvent(tabOnB, 'message');
+    adapter.broadcastWithPair(
+      'message',
+      { n: 2 },
+      { rooms: ['agent:p'], except: [] },
+      { rooms: ['visitor:p'], except: [sender.id!] },
+    );
+    expect(await onlyTab).toEqual({ n: 2 });
+    tabOnB.disconnect();
+    tabOnA.disconnect();
+    await new Promise((r) => setTimeout(r, 100));
+    applyB.mockClear();
+    adapter.broadcastWithPair(
+      'message',
+      { n: 3 },
+      { rooms: ['agent:p'], except: [] },
+      { rooms: ['visitor:p'], except: [] },
+    );
+    await new Promise((r) => setTimeout(r, 150));
+    expect(applyB).not.toHaveBeenCalled();
+    applyB.mockRestore();
   });
 
   it('still answers cluster requests (socketsJoin reaches the other node)', async () => {

@@ -24,6 +24,8 @@ import type { Redis } from 'ioredis';
 
 /** Cannot appear in our room names (ids, `agent:` … prefixes); a room containing it disables routing. */
 const SEP = '\u001f';
+/** Marks a room of the paired namespace in a channel name (see broadcastWithPair). */
+const PAIR = '\u001e';
 /** Past this many rooms (or characters) the channel would be long for little gain: publish unrouted. */
 const MAX_ROUTED_ROOMS = 16;
 const MAX_CHANNEL_TAIL = 1024;
@@ -44,7 +46,19 @@ interface Internals {
 }
 
 type WirePacket = { nsp?: string } & Record<string, unknown>;
-type WireOpts = { rooms: string[]; except: string[]; flags?: BroadcastOptions['flags'] };
+type WireOpts = {
+  rooms: string[];
+  except: string[];
+  flags?: BroadcastOptions['flags'];
+  /** Rooms (and exceptions) of the paired namespace that get the same event. */
+  pair?: { rooms: string[]; except: string[] };
+};
+
+/** Who gets an emit in one namespace: sockets in any of `rooms`, minus the socket ids in `except`. */
+export interface RoomTarget {
+  rooms: string[];
+  except: string[];
+}
 
 // The in-memory Adapter's broadcast (local delivery), reached without importing socket.io-adapter's class.
 const localBroadcast = (
@@ -58,7 +72,7 @@ export function roomsTail(rooms: Iterable<string>): string {
   let tail = '';
   let n = 0;
   for (const r of rooms) {
-    if (++n > MAX_ROUTED_ROOMS || r.includes(SEP) || r.includes('#')) return '';
+    if (++n > MAX_ROUTED_ROOMS || r.includes(SEP) || r.includes('#') || r.lastIndexOf(PAIR) > 0) return '';
     tail = n === 1 ? r : tail + SEP + r;
     if (tail.length > MAX_CHANNEL_TAIL) return '';
   }
@@ -73,6 +87,36 @@ export class RoomRoutedAdapter extends RedisAdapter {
     super(nsp, pub, sub, opts);
     const uid = (this as unknown as Internals).uid;
     this.ownPrefixes = [Buffer.from(`#${uid}\n`), Buffer.from(`["${uid}",`)];
+  }
+
+  /**
+   * The namespace whose sockets get a paired emit's second copy (the visitor side of a chat line); set
+   * once at startup, on every node alike.
+   */
+  pair: Namespace | null = null;
+
+  /**
+   * One event to rooms of this namespace and rooms of the paired one, with ONE publish: the data is
+   * serialised once, both socket.io packets are that JSON behind their namespace's header, and each node
+   * writes whichever of the two its sockets need. Two plain emits cost two serialisations and two
+   * publishes, each received (and dropped) by the sending node again.
+   */
+  broadcastWithPair(event: string, data: unknown, here: RoomTarget, there: RoomTarget): void {
+    const self = this as unknown as Internals;
+    const pair = this.pair;
+    const body = JSON.stringify([event, data]);
+    const hereText = `2${self.nsp.name},${body}`;
+    if (!pair || here.rooms.length === 0 || there.rooms.length === 0) {
+      throw new Error('broadcastWithPair needs a paired namespace and rooms on both sides');
+    }
+    const wire: WireOpts = { rooms: here.rooms, except: here.except, pair: there };
+    const tail = roomsTail([...here.rooms, ...there.rooms.map((r) => PAIR + r)]);
+    void self.pubClient.publish(
+      tail ? `${self.channel}${tail}#` : self.channel,
+      `#${self.uid}\n${JSON.stringify(wire)}\n${hereText}`,
+    );
+    deliverLocal(self, here, [hereText]);
+    deliverLocal(pair.adapter as unknown as Internals, there, [`2${pair.name},${body}`]);
   }
 
   override broadcast(packet: WirePacket, opts: BroadcastOptions): void {
@@ -117,6 +161,12 @@ function writeTo(
   });
 }
 
+function deliverLocal(adapter: Internals, to: RoomTarget, encoded: string[]): void {
+  adapter.apply({ rooms: new Set(to.rooms), except: new Set(to.except) }, (socket) =>
+    writeTo(socket, encoded, {}),
+  );
+}
+
 function startsWith(msg: Buffer, prefix: Buffer): boolean {
   return msg.length > prefix.length && msg.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
 }
@@ -131,7 +181,10 @@ function routedOnMessage(
   const channel = rawChannel.toString();
   if (!channel.startsWith(self.channel)) return;
   const tail = channel.slice(self.channel.length, -1);
-  if (tail !== '' && !tail.split(SEP).some((r) => self.hasRoom(r))) return;
+  const pairAdapter = this.pair ? (this.pair.adapter as unknown as Internals) : null;
+  const held = (r: string): boolean =>
+    r.charCodeAt(0) === 0x1e ? !!pairAdapter?.hasRoom(r.slice(1)) : self.hasRoom(r);
+  if (tail !== '' && !tail.split(SEP).some(held)) return;
   if (!Buffer.isBuffer(msg)) return;
   if (startsWith(msg, self.ownPrefixes[0]) || startsWith(msg, self.ownPrefixes[1])) return;
   if (msg[0] === 0x23) {
@@ -141,11 +194,15 @@ function routedOnMessage(
     const b = raw.indexOf('\n', a + 1);
     if (a < 0 || b < 0) return;
     const opts = JSON.parse(raw.slice(a + 1, b)) as WireOpts;
-    const encoded = [raw.slice(b + 1)];
+    const text = raw.slice(b + 1);
     const flags = opts.flags ?? {};
     self.apply({ rooms: new Set(opts.rooms), except: new Set(opts.except), flags }, (socket) =>
-      writeTo(socket, encoded, flags),
+      writeTo(socket, [text], flags),
     );
+    // A paired emit: the same packet behind the paired namespace's header.
+    const head = `2${self.nsp.name},`;
+    if (opts.pair && pairAdapter && this.pair && text.startsWith(head))
+      deliverLocal(pairAdapter, opts.pair, [`2${this.pair.name},${text.slice(head.length)}`]);
     return;
   }
   const [uid, packet, opts] = self.parser.decode(msg) as [string, WirePacket | undefined, WireOpts];

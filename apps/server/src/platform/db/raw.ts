@@ -43,7 +43,9 @@ export function heldSqliteTransaction<T>(
   const raw = db.sqlite;
   if (!raw) throw new Error('heldSqliteTransaction needs a SQLite database');
   const stmt = (text: string) => rawStatement(raw, text);
-  return db.kysely.connection().execute(async () => {
+  // The executor's connection provider holds the connection without building a Kysely instance around
+  // it (what `kysely.connection()` does, per call).
+  return db.kysely.getExecutor().provideConnection(async () => {
     stmt('begin immediate').run();
     try {
       const out = await fn(stmt);

@@ -189,6 +189,29 @@ describe.skipIf(!REDIS)('room-routed Redis adapter between two nodes', () => {
     applyB.mockRestore();
   });
 
+  it('an emit while the publisher is disconnected is dropped quietly (no unhandled rejection)', async () => {
+    const c = await startNode(REDIS!, `${key}-closed`);
+    const rejections: unknown[] = [];
+    const onRejection = (r: unknown) => rejections.push(r);
+    process.on('unhandledRejection', onRejection);
+    try {
+      c.redis[0]!.disconnect();
+      c.io.of('/t').to(['service:q', 'agent:q']).emit('message', 1);
+      (c.io.of('/t').adapter as RoomRoutedAdapter).broadcastWithPair(
+        'message',
+        2,
+        { rooms: ['agent:q'], except: [] },
+        { rooms: ['visitor:q'], except: [] },
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+      await new Promise<void>((r) => void c.io.close(() => r()));
+      for (const r of c.redis) r.disconnect();
+    }
+  });
+
   it('still answers cluster requests (socketsJoin reaches the other node)', async () => {
     const s = await client(b.url, 'agent:z');
     sockets.push(s);

@@ -111,10 +111,7 @@ export class RoomRoutedAdapter extends RedisAdapter {
     }
     const wire: WireOpts = { rooms: here.rooms, except: here.except, pair: there };
     const tail = roomsTail([...here.rooms, ...there.rooms.map((r) => PAIR + r)]);
-    void self.pubClient.publish(
-      tail ? `${self.channel}${tail}#` : self.channel,
-      `#${self.uid}\n${JSON.stringify(wire)}\n${hereText}`,
-    );
+    publish(self, tail, `#${self.uid}\n${JSON.stringify(wire)}\n${hereText}`);
     deliverLocal(self, here, [hereText]);
     deliverLocal(pair.adapter as unknown as Internals, there, [`2${pair.name},${body}`]);
   }
@@ -128,8 +125,9 @@ export class RoomRoutedAdapter extends RedisAdapter {
     if (!flags.local) {
       const wire: WireOpts = { rooms: [...opts.rooms], except: [...new Set(opts.except)], flags: opts.flags };
       const tail = roomsTail(wire.rooms);
-      void self.pubClient.publish(
-        tail ? `${self.channel}${tail}#` : self.channel,
+      publish(
+        self,
+        tail,
         text === null
           ? (self.parser.encode([self.uid, packet, wire]) as string)
           : `#${self.uid}\n${JSON.stringify(wire)}\n${text}`,
@@ -159,6 +157,16 @@ function writeTo(
     volatile: flags.volatile,
     compress: flags.compress,
   });
+}
+
+/**
+ * Fire-and-forget, as the stock adapter's emit: a publish while Redis is away (or at shutdown, racing
+ * `quit()`) rejects with "Connection is closed"; the connection's 'error' listener already reports the
+ * outage, so the rejection is dropped here instead of surfacing as an unhandled rejection. `tail` names
+ * the rooms (roomsTail); empty, the message goes to every node.
+ */
+function publish(self: Internals, tail: string, message: string): void {
+  self.pubClient.publish(tail ? `${self.channel}${tail}#` : self.channel, message).catch(() => undefined);
 }
 
 function deliverLocal(adapter: Internals, to: RoomTarget, encoded: string[]): void {

@@ -134,14 +134,9 @@ export function createRealtime(app: FastifyInstance, redisUrl: string | undefine
         return;
       }
       // Usually the visitor's only socket sent the message (and got it in the ack).
-      const toVisitor = mayReach(rt, visitors, visitorRoom, exceptSocket);
-      if (exceptSocket) {
-        agents.to(agentRooms).except(exceptSocket).emit('message', dto);
-        if (toVisitor) visitors.to(visitorRoom).except(exceptSocket).emit('message', dto);
-      } else {
-        agents.to(agentRooms).emit('message', dto);
-        if (toVisitor) visitors.to(visitorRoom).emit('message', dto);
-      }
+      agents.to(agentRooms).except(except).emit('message', dto);
+      if (mayReach(rt, visitors, visitorRoom, exceptSocket))
+        visitors.to(visitorRoom).except(except).emit('message', dto);
     },
   };
   return rt;

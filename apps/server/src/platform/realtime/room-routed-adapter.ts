@@ -3,7 +3,7 @@ import type { Namespace } from 'socket.io';
 import type { Redis } from 'ioredis';
 
 /**
- * The Redis adapter, with two checks moved in front of the decode of every published emit:
+ * The Redis adapter, changed where a published emit is encoded and decoded:
  *
  * - **Rooms in the channel name.** The stock adapter names the room in the channel only when an emit
  *   targets exactly one room; a chat line goes to several (the conversation, its owner, collaborators),
@@ -104,16 +104,19 @@ export class RoomRoutedAdapter extends RedisAdapter {
   broadcastWithPair(event: string, data: unknown, here: RoomTarget, there: RoomTarget): void {
     const self = this as unknown as Internals;
     const pair = this.pair;
-    const body = JSON.stringify([event, data]);
-    const hereText = `2${self.nsp.name},${body}`;
     if (!pair || here.rooms.length === 0 || there.rooms.length === 0) {
       throw new Error('broadcastWithPair needs a paired namespace and rooms on both sides');
     }
+    const body = JSON.stringify([event, data]);
+    const hereText = eventPacket(self.nsp, body);
     const wire: WireOpts = { rooms: here.rooms, except: here.except, pair: there };
-    const tail = roomsTail([...here.rooms, ...there.rooms.map((r) => PAIR + r)]);
-    publish(self, tail, `#${self.uid}\n${JSON.stringify(wire)}\n${hereText}`);
-    deliverLocal(self, here, [hereText]);
-    deliverLocal(pair.adapter as unknown as Internals, there, [`2${pair.name},${body}`]);
+    publish(
+      self,
+      roomsTail([...here.rooms, ...there.rooms.map((r) => PAIR + r)]),
+      preEncoded(self, wire, hereText),
+    );
+    deliverLocal(self, here, hereText);
+    deliverLocal(pair.adapter as unknown as Internals, there, eventPacket(pair, body));
   }
 
   override broadcast(packet: WirePacket, opts: BroadcastOptions): void {
@@ -124,13 +127,12 @@ export class RoomRoutedAdapter extends RedisAdapter {
     const text = encoded.length === 1 && typeof encoded[0] === 'string' ? encoded[0] : null;
     if (!flags.local) {
       const wire: WireOpts = { rooms: [...opts.rooms], except: [...new Set(opts.except)], flags: opts.flags };
-      const tail = roomsTail(wire.rooms);
       publish(
         self,
-        tail,
+        roomsTail(wire.rooms),
         text === null
           ? (self.parser.encode([self.uid, packet, wire]) as string)
-          : `#${self.uid}\n${JSON.stringify(wire)}\n${text}`,
+          : preEncoded(self, wire, text),
       );
     }
     const targets: LocalSocket[] = [];
@@ -169,9 +171,22 @@ function publish(self: Internals, tail: string, message: string): void {
   self.pubClient.publish(tail ? `${self.channel}${tail}#` : self.channel, message).catch(() => undefined);
 }
 
-function deliverLocal(adapter: Internals, to: RoomTarget, encoded: string[]): void {
-  adapter.apply({ rooms: new Set(to.rooms), except: new Set(to.except) }, (socket) =>
-    writeTo(socket, encoded, {}),
+/** A socket.io EVENT packet as its encoder writes it (no ack id): type, namespace, the JSON array. */
+const eventPacket = (nsp: { name: string }, body: string): string => `2${nsp.name},${body}`;
+
+/** The pre-encoded wire form: `#<uid>\n<rooms/except JSON>\n<socket.io packet>` (parsed in routedOnMessage). */
+const preEncoded = (self: Internals, wire: WireOpts, packet: string): string =>
+  `#${self.uid}\n${JSON.stringify(wire)}\n${packet}`;
+
+/** Writes an encoded packet to this node's sockets in `to` (rooms minus except). */
+function deliverLocal(
+  adapter: Internals,
+  to: RoomTarget,
+  packet: string,
+  flags: NonNullable<BroadcastOptions['flags']> = {},
+): void {
+  adapter.apply({ rooms: new Set(to.rooms), except: new Set(to.except), flags }, (socket) =>
+    writeTo(socket, [packet], flags),
   );
 }
 
@@ -191,7 +206,7 @@ function routedOnMessage(
   const tail = channel.slice(self.channel.length, -1);
   const pairAdapter = this.pair ? (this.pair.adapter as unknown as Internals) : null;
   const held = (r: string): boolean =>
-    r.charCodeAt(0) === 0x1e ? !!pairAdapter?.hasRoom(r.slice(1)) : self.hasRoom(r);
+    r.startsWith(PAIR) ? !!pairAdapter?.hasRoom(r.slice(1)) : self.hasRoom(r);
   if (tail !== '' && !tail.split(SEP).some(held)) return;
   if (!Buffer.isBuffer(msg)) return;
   if (startsWith(msg, self.ownPrefixes[0]) || startsWith(msg, self.ownPrefixes[1])) return;
@@ -203,14 +218,11 @@ function routedOnMessage(
     if (a < 0 || b < 0) return;
     const opts = JSON.parse(raw.slice(a + 1, b)) as WireOpts;
     const text = raw.slice(b + 1);
-    const flags = opts.flags ?? {};
-    self.apply({ rooms: new Set(opts.rooms), except: new Set(opts.except), flags }, (socket) =>
-      writeTo(socket, [text], flags),
-    );
+    deliverLocal(self, opts, text, opts.flags ?? {});
     // A paired emit: the same packet behind the paired namespace's header.
-    const head = `2${self.nsp.name},`;
+    const head = eventPacket(self.nsp, '');
     if (opts.pair && pairAdapter && this.pair && text.startsWith(head))
-      deliverLocal(pairAdapter, opts.pair, [`2${this.pair.name},${text.slice(head.length)}`]);
+      deliverLocal(pairAdapter, opts.pair, eventPacket(this.pair, text.slice(head.length)));
     return;
   }
   const [uid, packet, opts] = self.parser.decode(msg) as [string, WirePacket | undefined, WireOpts];

@@ -1,5 +1,5 @@
 import type { Db, Dialect } from '../../platform/db/database.js';
-import { heldSqliteTransaction, rawRows } from '../../platform/db/raw.js';
+import { heldSqliteTransaction, insertText, rawRows } from '../../platform/db/raw.js';
 import type { ChatMessageRow } from './presenter.js';
 import { isUniqueViolation } from './message.repository.js';
 import {
@@ -79,7 +79,7 @@ const rowValues = (r: ChatMessageRow): unknown[] => MESSAGE_COLUMNS.map((c) => r
 const named = (set: string) => set.replace(/\bd\.(\w+)/g, '@$1');
 const SQLITE = {
   state: `select s.id, s.status, s.agentno, s.lastseq, ${COLLABS_SQLITE} as collabs from agent_service s where s.id = ?`,
-  insert: `insert into chat_message (${MESSAGE_COLUMNS.join(', ')}) values (${MESSAGE_COLUMNS.map(() => '?').join(', ')})`,
+  insert: insertText('chat_message', MESSAGE_COLUMNS),
   service: `update agent_service as a set ${named(SERVICE_SET)} where a.id = @id`,
   entry: `update agent_user as u set ${named(ENTRY_SET)} where u.agentserviceid = @id returning tokenum`,
 };

@@ -3,7 +3,7 @@ import { WITHDRAW_WINDOW_MS } from '@kefu/protocol';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { newId, newTimeId } from '../../platform/ids.js';
 import { serviceRoom, visitorRoom, agentRoom } from '../../platform/realtime/rooms.js';
-import { numberedPlaceholders, rawRows } from '../../platform/db/raw.js';
+import { insertText, numberedPlaceholders, rawRows } from '../../platform/db/raw.js';
 import type { Db, Dialect } from '../../platform/db/database.js';
 import { affected, type Engine, type Kdb } from './engine.js';
 import { GroupCommit } from './message-writer.js';
@@ -149,8 +149,7 @@ function buildSql(dialect: Dialect, kind: Kind, guard: GuardKind): string[] {
     ` returning lastseq, agentno, ${collabs} as collabs`;
   const entry = `update agent_user set ${entrySet[kind]} where agentserviceid = ?`;
   if (dialect === 'sqlite') {
-    const insert = `insert into chat_message (${MESSAGE_COLUMNS.join(', ')}) values (${MESSAGE_COLUMNS.map(() => '?').join(', ')})`;
-    return [service, insert, `${entry} returning tokenum`];
+    return [service, insertText('chat_message', MESSAGE_COLUMNS), `${entry} returning tokenum`];
   }
   const values = MESSAGE_COLUMNS.map((c) =>
     c === 'seq'

@@ -1,3 +1,4 @@
+import { insertText } from '../../platform/db/raw.js';
 import { runFixed, type Sql } from './hot-sql.js';
 import type { AgentServiceRow, AgentUserRow } from './presenter.js';
 import type { Kdb } from './engine.js';
@@ -87,9 +88,10 @@ export type StoredService = Pick<AgentServiceRow, (typeof SERVICE_COLUMNS)[numbe
  * ever compared). Read through the queue index in the same statement, not as a max over every
  * conversation ever stored.
  */
-const INSERT_SERVICE = `insert into agent_service (${SERVICE_COLUMNS.join(', ')}, ordertime)
-  values (${SERVICE_COLUMNS.map(() => '?').join(', ')},
-  (select coalesce(max(ordertime), 0) + 1 from agent_service where orgi = ? and status = 'inqueue'))`;
+const INSERT_SERVICE = insertText('agent_service', SERVICE_COLUMNS, {
+  ordertime:
+    "(select coalesce(max(ordertime), 0) + 1 from agent_service where orgi = ? and status = 'inqueue')",
+});
 
 /** Inserts a conversation; answers the row it wrote. */
 export async function insertService(k: Sql, row: StoredService): Promise<StoredService> {
@@ -120,8 +122,7 @@ const ENTRY_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof AgentUserRow>;
 /** A new chat entry as written (and answered) by insertAgentUser. */
 export type StoredEntry = Pick<AgentUserRow, (typeof ENTRY_COLUMNS)[number]>;
-const INSERT_ENTRY = `insert into agent_user (${ENTRY_COLUMNS.join(', ')})
-  values (${ENTRY_COLUMNS.map(() => '?').join(', ')})`;
+const INSERT_ENTRY = insertText('agent_user', ENTRY_COLUMNS);
 
 /** Inserts a chat entry; answers the row it wrote. */
 export async function insertAgentUser(k: Sql, row: StoredEntry): Promise<StoredEntry> {

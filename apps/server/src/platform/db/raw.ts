@@ -14,6 +14,21 @@ export const numberedPlaceholders = (q: string): string => {
   return q.replace(/\?/g, () => `$${++n}`);
 };
 
+/**
+ * `insert into <table> (<columns>) values (?, …)` with the `?` placeholders of the SQLite form (PostgreSQL:
+ * through numberedPlaceholders); `computed` appends columns whose value is a fixed SQL expression.
+ */
+export function insertText(
+  table: string,
+  columns: readonly string[],
+  computed: Readonly<Record<string, string>> = {},
+): string {
+  const extra = Object.entries(computed);
+  const names = [...columns, ...extra.map(([c]) => c)];
+  const values = [...columns.map(() => '?'), ...extra.map(([, expr]) => expr)];
+  return `insert into ${table} (${names.join(', ')}) values (${values.join(', ')})`;
+}
+
 /** Rows of a fixed statement (placeholders already in the dialect's form) run through Kysely. */
 export async function rawRows<T>(k: Kysely<Database>, q: string, params: readonly unknown[]): Promise<T[]> {
   return (await k.executeQuery<T>(CompiledQuery.raw(q, [...params]))).rows;

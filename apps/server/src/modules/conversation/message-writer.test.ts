@@ -9,6 +9,17 @@ interface Job {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A writer with only a set-wise path (`batch`); the database is never touched. */
+const setWiseWriter = (batch: (jobs: Job[]) => Promise<Array<Outcome<number>>>, maxInFlight: number) =>
+  new GroupCommit<Job, number>(
+    {} as Db,
+    () => Promise.reject(new Error('job by job is not expected here')),
+    (j) => j.key,
+    256,
+    batch,
+    maxInFlight,
+  );
+
 /** A writer whose set-wise path records what is in flight; the database is never touched. */
 function recordingWriter(maxInFlight: number) {
   const inFlight = new Set<string>();
@@ -24,14 +35,7 @@ function recordingWriter(maxInFlight: number) {
     log.committed.push(...jobs);
     return jobs.map((j) => ({ ok: true, value: j.n }));
   };
-  const w = new GroupCommit<Job, number>(
-    {} as Db,
-    () => Promise.reject(new Error('job by job is not expected here')),
-    (j) => j.key,
-    256,
-    batch,
-    maxInFlight,
-  );
+  const w = setWiseWriter(batch, maxInFlight);
   return { w, log };
 }
 
@@ -50,14 +54,7 @@ function gatedWriter(maxInFlight: number) {
     for (const k of keys) inFlight.delete(k);
     return jobs.map((j) => ({ ok: true, value: j.n }));
   };
-  const w = new GroupCommit<Job, number>(
-    {} as Db,
-    () => Promise.reject(new Error('job by job is not expected here')),
-    (j) => j.key,
-    256,
-    batch,
-    maxInFlight,
-  );
+  const w = setWiseWriter(batch, maxInFlight);
   return { w, batches, shared: () => sharedKey };
 }
 

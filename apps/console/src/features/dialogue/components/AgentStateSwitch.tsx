@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSaving } from '../../../lib/saving';
 import { Badge, Dropdown, Tooltip } from 'antd';
 import type { BadgeProps } from 'antd';
 import { DisconnectOutlined, DownOutlined } from '@ant-design/icons';
@@ -26,20 +26,13 @@ export function AgentStateSwitch() {
   const state = useDialogue((s) => s.agentState);
   const connected = useDialogue((s) => s.connected);
   const setAgentState = useDialogue((s) => s.setAgentState);
-  const [busy, setBusy] = useState(false);
+  const { saving: busy, run } = useSaving();
   const mayChat = useMayChat();
 
   if (!mayChat) return null;
   const choose = async (s: StoredAgentState) => {
     askNotificationPermission();
-    setBusy(true);
-    try {
-      await setAgentState(s);
-    } catch {
-      // toasted by the request layer
-    } finally {
-      setBusy(false);
-    }
+    await run(() => setAgentState(s));
   };
 
   return (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
+import { useSaving } from '../../../lib/saving';
 import { talkApi } from '../api';
 import type { ChatEntry } from '../model/chatList';
 
@@ -12,20 +13,15 @@ export function BlackDialog({ chat, onClose }: { chat: ChatEntry | null; onClose
   const { t } = useTranslation();
   const [controltime, setControltime] = useState(24);
   const [description, setDescription] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const submit = async () => {
     if (!chat) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await talkApi.black({ agentuserid: chat.id, controltime, description });
       notify.success(t('common.done'));
       setDescription('');
       onClose();
-    } catch {
-      // toasted by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal

@@ -3,6 +3,7 @@ import { Form, Modal, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
+import { useSaving } from '../../../lib/saving';
 import { useSession } from '../../../app/session';
 import { talkApi } from '../api';
 import type { ChatEntry } from '../model/chatList';
@@ -17,7 +18,7 @@ export function InviteDialog({ chat, onClose }: Props) {
   const { t } = useTranslation();
   const me = useSession((s) => s.info?.user.id);
   const [userid, setUserid] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const colleagues = useQuery({
     queryKey: ['dialogue', 'colleagues'],
     queryFn: ({ signal }) => talkApi.colleagues(signal),
@@ -30,16 +31,11 @@ export function InviteDialog({ chat, onClose }: Props) {
   };
   const submit = async () => {
     if (!chat || !userid) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await talkApi.invite(chat.id, userid);
       notify.success(t('dialogue.invite.sent'));
       close();
-    } catch {
-      // toasted by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

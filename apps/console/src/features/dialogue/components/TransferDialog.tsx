@@ -3,6 +3,7 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
+import { useSaving } from '../../../lib/saving';
 import { talkApi } from '../api';
 import type { ChatEntry } from '../model/chatList';
 
@@ -17,7 +18,7 @@ export function TransferDialog({ chat, onClose }: Props) {
   const [organ, setOrgan] = useState<string | undefined>();
   const [agentno, setAgentno] = useState<string | undefined>();
   const [memo, setMemo] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const form = useQuery({
     queryKey: ['dialogue', 'transferForm', organ],
     queryFn: () => talkApi.transferForm(organ),
@@ -33,16 +34,11 @@ export function TransferDialog({ chat, onClose }: Props) {
   };
   const submit = async () => {
     if (!chat || (!agentno && !organ)) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await talkApi.transfer({ agentuserid: chat.id, agentno, organ, memo });
       notify.success(t('dialogue.transfer.sent'));
       close();
-    } catch {
-      // toasted by the request layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

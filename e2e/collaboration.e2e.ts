@@ -1,13 +1,21 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { AgentUserDto, MessageDto } from '@kefu/protocol';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server';
+import { ADMIN_PASSWORD, ensureConsoleBuilt, startServer, type RunningServer } from './support/server';
 import { openBrowser, screenshot } from './support/browser';
-import { accessPoint, api, login, once, randomUser, setReady, type VisitorSocket } from './support/dialogue';
+import {
+  accessPoint,
+  addAgents,
+  adminToken as tokenOf,
+  AGENT_PASSWORD,
+  api,
+  login,
+  once,
+  randomUser,
+  setReady,
+  type VisitorSocket,
+} from './support/dialogue';
 
 /**
  * Collaboration in the agent workspace: the admin serves a visitor and invites agent2 through the chat
@@ -16,7 +24,6 @@ import { accessPoint, api, login, once, randomUser, setReady, type VisitorSocket
  * (退出协同) and the chat goes from its list; invited again, it sees the chat marked over when the admin
  * ends it. Then /tourist with a visitor online on /im/demo.html, in Chinese and English.
  */
-const ROOT = resolve(import.meta.dirname, '..');
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
 /** The modal / message animations settle before a screenshot. */
@@ -34,9 +41,7 @@ describe('agent workspace /dialogue — collaboration', () => {
   let visitor: VisitorSocket | undefined;
   let visitor2: VisitorSocket | undefined;
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, 'apps/console/dist/index.html'))) {
-      execFileSync('npm', ['run', 'build', '-w', 'apps/console'], { cwd: ROOT, stdio: 'inherit' });
-    }
+    ensureConsoleBuilt();
     server = await startServer();
   });
   afterAll(async () => {
@@ -48,34 +53,8 @@ describe('agent workspace /dialogue — collaboration', () => {
 
   it('invites a colleague, who sees the chat tagged 协同, gets its messages, leaves it and sees it end', async () => {
     const V = server.url;
-    const tokenRes = await api<{ token: string }>(V, '/tokens', {
-      body: { username: 'admin', password: ADMIN_PASSWORD },
-    });
-    expect(tokenRes.success).toBe(true);
-    const adminToken = tokenRes.data.token;
-
-    const roles = await api<{ id: string; name: string }[]>(V, '/api/user/listRole', { token: adminToken });
-    const role = roles.data.find((x) => x.name === '客服') ?? roles.data[0];
-    const skills = await api<{ id: string; name: string }[]>(V, '/api/common/skillList', {
-      token: adminToken,
-    });
-    const organ = skills.data[0]?.id;
-    const password = 'Agent#2026e2e';
-    const saved = await api<{ id: string }>(V, '/api/user/save', {
-      token: adminToken,
-      body: {
-        username: 'agent2',
-        uname: '坐席二',
-        password,
-        usertype: '1',
-        roles: [role.id],
-        organ,
-        organs: organ ? [organ] : [],
-        maxusers: 5,
-      },
-    });
-    expect(saved.success, JSON.stringify(saved)).toBe(true);
-    const agent2Id = saved.data.id;
+    const adminToken = await tokenOf(V, ADMIN_PASSWORD);
+    const [agent2Id] = await addAgents(V, adminToken, [['agent2', '坐席二']]);
     const appid = await accessPoint(V, adminToken, server.dataDir);
 
     // Both consoles open; only the admin is ready, so routing gives it the visitor.
@@ -85,7 +64,7 @@ describe('agent workspace /dialogue — collaboration', () => {
     for (const x of [a, b]) x.page.on('pageerror', (e) => errors.push(e.message));
     await Promise.all([
       login(a.page, V, 'admin', ADMIN_PASSWORD).then(() => setReady(a.page)),
-      login(b.page, V, 'agent2', password),
+      login(b.page, V, 'agent2', AGENT_PASSWORD),
     ]);
 
     const userid = randomUser();

@@ -1,15 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { MessageDto, VisitorWelcome } from '@kefu/protocol';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server';
+import { ADMIN_PASSWORD, ensureConsoleBuilt, startServer, type RunningServer } from './support/server';
 import { startCluster, type Cluster } from './support/cluster';
 import { openBrowser, screenshot } from './support/browser';
 import { makePng } from './support/png';
 import {
   accessPoint,
+  addAgents,
+  adminToken as tokenOf,
+  AGENT_PASSWORD,
   api,
   login,
   once,
@@ -26,7 +26,6 @@ import {
  * history call still hold every message. Run twice: on one server process with SQLite, and on two
  * processes sharing PostgreSQL + Redis with the visitor on one node and the agents spread over both.
  */
-const ROOT = resolve(import.meta.dirname, '..');
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
 /** Which server process each party talks to. */
@@ -52,12 +51,6 @@ async function closeAll(o: Opened) {
   for (const b of o.browsers.splice(0)) await b.close().catch(() => undefined);
 }
 
-function buildConsole() {
-  if (!existsSync(join(ROOT, 'apps/console/dist/index.html'))) {
-    execFileSync('npm', ['run', 'build', '-w', 'apps/console'], { cwd: ROOT, stdio: 'inherit' });
-  }
-}
-
 /** Every image of the page has loaded (served with a decodable body), not just been rendered as a tag. */
 const imagesLoaded = (page: Browser['page']) =>
   page
@@ -68,37 +61,12 @@ const imagesLoaded = (page: Browser['page']) =>
 
 async function dialogueScenario(topo: Topology, opened: Opened) {
   const V = topo.visitorUrl;
-  const tokenRes = await api<{ token: string }>(V, '/tokens', {
-    body: { username: 'admin', password: ADMIN_PASSWORD },
-  });
-  expect(tokenRes.success).toBe(true);
-  const adminToken = tokenRes.data.token;
-
+  const adminToken = await tokenOf(V, ADMIN_PASSWORD);
   // Two more agents with the stock agent role in the default skill group.
-  const roles = await api<{ id: string; name: string }[]>(V, '/api/user/listRole', { token: adminToken });
-  const role = roles.data.find((x) => x.name === '客服') ?? roles.data[0];
-  const skills = await api<{ id: string; name: string }[]>(V, '/api/common/skillList', { token: adminToken });
-  const organ = skills.data[0]?.id;
-  const password = 'Agent#2026e2e';
-  for (const [username, uname] of [
+  await addAgents(V, adminToken, [
     ['agent2', '坐席二'],
     ['agent3', '坐席三'],
-  ]) {
-    const u = await api<{ id: string }>(V, '/api/user/save', {
-      token: adminToken,
-      body: {
-        username,
-        uname,
-        password,
-        usertype: '1',
-        roles: [role.id],
-        organ,
-        organs: organ ? [organ] : [],
-        maxusers: 5,
-      },
-    });
-    expect(u.success, JSON.stringify(u)).toBe(true);
-  }
+  ]);
   const appid = await accessPoint(V, adminToken, topo.sqliteDir);
 
   // Agent 1 (admin) opens the workspace and goes ready.
@@ -239,11 +207,11 @@ async function dialogueScenario(topo: Topology, opened: Opened) {
   // Agents 2 and 3 log in (own browsers) and go ready.
   const b = await openBrowser();
   opened.browsers.push(b);
-  await login(b.page, topo.agentUrls.agent2, 'agent2', password);
+  await login(b.page, topo.agentUrls.agent2, 'agent2', AGENT_PASSWORD);
   await setReady(b.page);
   const c = await openBrowser();
   opened.browsers.push(c);
-  await login(c.page, topo.agentUrls.agent3, 'agent3', password);
+  await login(c.page, topo.agentUrls.agent3, 'agent3', AGENT_PASSWORD);
   await setReady(c.page);
 
   const transferTo = async (name: string) => {
@@ -325,7 +293,7 @@ describe('agent workspace /dialogue — single node, SQLite', () => {
   let server: RunningServer;
   const opened: Opened = { browsers: [] };
   beforeAll(async () => {
-    buildConsole();
+    ensureConsoleBuilt();
     server = await startServer();
   });
   afterAll(async () => {
@@ -351,7 +319,7 @@ describe.skipIf(!process.env.TEST_PG_URL || !process.env.REDIS_URL)(
     let cluster: Cluster;
     const opened: Opened = { browsers: [] };
     beforeAll(async () => {
-      buildConsole();
+      ensureConsoleBuilt();
       cluster = await startCluster(process.env.TEST_PG_URL!, process.env.REDIS_URL!);
     });
     afterAll(async () => {

@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import type { Page } from 'playwright-core';
 import type { VisitorClientToServerEvents, VisitorServerToClientEvents } from '@kefu/protocol';
 
-/** Helpers of the agent-workspace scenario (e2e/dialogue.e2e.ts). */
+/** Helpers of the agent-workspace scenarios (e2e/dialogue.e2e.ts, e2e/collaboration.e2e.ts). */
 export type VisitorSocket = Socket<VisitorServerToClientEvents, VisitorClientToServerEvents>;
 export type Env<T> = { success: boolean; data: T; msg?: string; key?: string };
 
@@ -22,6 +22,50 @@ export async function api<T>(
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return (await res.json()) as Env<T>;
+}
+
+/** The admin's token (POST /tokens). */
+export async function adminToken(base: string, password: string): Promise<string> {
+  const r = await api<{ token: string }>(base, '/tokens', { body: { username: 'admin', password } });
+  expect(r.success).toBe(true);
+  return r.data.token;
+}
+
+/** The password of the agents addAgents creates. */
+export const AGENT_PASSWORD = 'Agent#2026e2e';
+
+/**
+ * Agents created through the user API with the stock agent role (客服) in the first skill group, 5 seats
+ * each; `agents` are [username, display name]. Answers their user ids, in order.
+ */
+export async function addAgents(
+  base: string,
+  token: string,
+  agents: ReadonlyArray<readonly [string, string]>,
+): Promise<string[]> {
+  const roles = await api<{ id: string; name: string }[]>(base, '/api/user/listRole', { token });
+  const role = roles.data.find((x) => x.name === '客服') ?? roles.data[0]!;
+  const skills = await api<{ id: string; name: string }[]>(base, '/api/common/skillList', { token });
+  const organ = skills.data[0]?.id;
+  const ids: string[] = [];
+  for (const [username, uname] of agents) {
+    const u = await api<{ id: string }>(base, '/api/user/save', {
+      token,
+      body: {
+        username,
+        uname,
+        password: AGENT_PASSWORD,
+        usertype: '1',
+        roles: [role.id],
+        organ,
+        organs: organ ? [organ] : [],
+        maxusers: 5,
+      },
+    });
+    expect(u.success, JSON.stringify(u)).toBe(true);
+    ids.push(u.data.id);
+  }
+  return ids;
 }
 
 /**

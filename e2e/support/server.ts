@@ -1,11 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const ADMIN_PASSWORD = 'E2e#Admin2026';
+
+/** Builds the console when its dist is missing (a run of the e2e suite on its own). */
+export function ensureConsoleBuilt(): void {
+  if (!existsSync(join(ROOT, 'apps/console/dist/index.html'))) {
+    execFileSync('npm', ['run', 'build', '-w', 'apps/console'], { cwd: ROOT, stdio: 'inherit' });
+  }
+}
 
 export interface RunningServer {
   url: string;

@@ -5,7 +5,8 @@ import { JSDOM } from 'jsdom';
 /**
  * npm placed jsdom under apps/console/node_modules, where vitest's built-in 'jsdom' environment
  * (resolving from the root node_modules) cannot find it. This minimal environment imports it from
- * here instead. Node's fetch/Response/AbortController stay in place, as in vitest's own.
+ * here instead. Node's fetch/Response/AbortController stay in place, as in vitest's own; matchMedia is
+ * stubbed (jsdom lacks it).
  */
 const env: Environment = {
   name: 'console-jsdom',
@@ -25,6 +26,17 @@ const env: Environment = {
     const saved = new Map(keep.map((k) => [k, (global as Record<string, unknown>)[k]]));
     const { keys, originals } = populateGlobal(global, dom.window, { bindFunctions: true });
     for (const [k, v] of saved) if (v !== undefined) (global as Record<string, unknown>)[k] = v;
+    // antd reads matchMedia for responsive props; jsdom has none. Nothing ever matches here.
+    (global as { matchMedia?: unknown }).matchMedia ??= (q: string) => ({
+      matches: false,
+      media: q,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    });
     return {
       teardown(g) {
         dom.window.close();

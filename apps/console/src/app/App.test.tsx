@@ -4,17 +4,6 @@ import { initI18n } from '../lib/i18n';
 import { App } from './App';
 
 beforeAll(async () => {
-  // antd reads matchMedia for responsive props; jsdom lacks it.
-  window.matchMedia ??= ((q: string) => ({
-    matches: false,
-    media: q,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
   // No server: i18n falls back to the bundled texts.
   vi.stubGlobal(
     'fetch',

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { AgentUserDto } from '@kefu/protocol';
@@ -140,19 +140,6 @@ const entry = (id: string): AgentUserDto =>
 
 /** Lets the deferred release (setTimeout 0) and pending promises run. */
 const settle = () => act(() => new Promise((r) => setTimeout(r, 5)));
-
-beforeAll(() => {
-  window.matchMedia ??= ((q: string) => ({
-    matches: false,
-    media: q,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 
 beforeEach(() => {
   fake.sockets.length = 0;

@@ -9,6 +9,7 @@ import {
   type SavedOutgoing,
 } from '../src/lib/outbox.js';
 import * as tl from '../src/lib/timeline.js';
+import { messageDto } from './fixtures.js';
 
 /** A stand-in for the socket.io connection: records emits, lets the test fire server events. */
 class FakeSocket {
@@ -67,31 +68,17 @@ const entry = (i: number, over: Partial<SavedOutgoing> = {}): SavedOutgoing => (
   ...over,
 });
 
-const dto = (seq: number, clientId: string, message: string): MessageDto => ({
-  id: `m${seq}`,
-  agentserviceid: 's1',
-  usession: USER,
-  seq,
-  clientId,
-  type: 'message',
-  msgtype: 'text',
-  calltype: 'in',
-  userid: USER,
-  username: 'Visitor',
-  touser: 'agent',
-  message,
-  puremsg: '',
-  translatemsg: '',
-  attachmentid: null,
-  filename: null,
-  filesize: null,
-  datastatus: 0,
-  withdrawn: false,
-  readstatus: 0,
-  tokenum: 0,
-  collabora: 0,
-  createtime: NOW + seq,
-});
+const dto = (seq: number, clientId: string, message: string): MessageDto =>
+  messageDto(seq, {
+    usession: USER,
+    clientId,
+    calltype: 'in',
+    userid: USER,
+    username: 'Visitor',
+    touser: 'agent',
+    message,
+    createtime: NOW + seq,
+  });
 
 const welcome = (over: Partial<VisitorWelcome> = {}): VisitorWelcome => ({
   userid: USER,

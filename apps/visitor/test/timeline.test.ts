@@ -1,33 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageDto } from '@kefu/protocol';
 import * as tl from '../src/lib/timeline.js';
+import { messageDto as msg } from './fixtures.js';
 
-const msg = (seq: number, over: Partial<MessageDto> = {}): MessageDto => ({
-  id: `m${seq}`,
-  agentserviceid: 's1',
-  usession: 'v',
-  seq,
-  clientId: `c${seq}`,
-  type: 'message',
-  msgtype: 'text',
-  calltype: 'out',
-  userid: 'a',
-  username: 'Agent',
-  touser: 'v',
-  message: `hello ${seq}`,
-  puremsg: '',
-  translatemsg: '',
-  attachmentid: null,
-  filename: null,
-  filesize: null,
-  datastatus: 0,
-  withdrawn: false,
-  readstatus: 0,
-  tokenum: 0,
-  collabora: 0,
-  createtime: 1000 + seq,
-  ...over,
-});
 const seqs = (x: tl.Timeline) => x.entries.flatMap((e) => (e.kind === 'msg' ? [e.m.seq] : []));
 
 describe('timeline merge', () => {

@@ -7,6 +7,7 @@ import type { AppContext, ModuleRegistrar } from './platform/context.js';
 import { installEnvelope } from './platform/http/envelope.js';
 import { installAuth } from './platform/auth/guard.js';
 import { installStatic } from './platform/http/static.js';
+import { installRouteCatalog } from './platform/http/route.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { MODULES } from './modules/index.js';
 import type { Scheduler } from './platform/jobs/scheduler.js';
@@ -31,6 +32,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   });
   const ctx: AppContext = { config: opts.config, db: opts.db, scheduler: opts.scheduler };
   installEnvelope(app);
+  // Before any route: every route is recorded for /api/openapi.json.
+  installRouteCatalog(app);
   await app.register(formbody);
   await app.register(cors, { origin: true, credentials: true });
   // helmet's header set (CSP etc.), computed once: see security-headers.ts.

@@ -16,6 +16,7 @@ import { registerBlack } from './black/black.routes.js';
 import { registerSessionConfig } from './sessionconfig/sessionconfig.routes.js';
 import { registerQuickReply } from './quickreply/quickreply.routes.js';
 import { registerOnline } from './online/online.routes.js';
+import { registerApiDoc } from './apidoc/apidoc.routes.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
 export const MODULES: readonly ModuleRegistrar[] = [
@@ -36,4 +37,5 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerSessionConfig,
   registerQuickReply,
   registerOnline,
+  registerApiDoc,
 ];

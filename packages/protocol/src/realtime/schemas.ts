@@ -126,6 +126,10 @@ export const serviceIdQuery = z.object({
   orgi: z.string().max(64).optional(),
 });
 export const agentUserIdQuery = z.object({ agentuserid: z.string().min(1, 'required').max(64) });
+/** GET /api/talk/end: the conversation by its id or by its chat entry's id. */
+export const endChatQuery = z
+  .object({ agentserviceid: z.string().max(64).optional(), agentuserid: z.string().max(64).optional() })
+  .refine((q) => !!(q.agentserviceid || q.agentuserid), { message: 'required', path: ['agentserviceid'] });
 export const readMsgQuery = z.object({ userid: z.string().min(1, 'required').max(64) });
 export const transferFormQuery = z.object({ organ: z.string().max(64).optional() });
 export const transferQuery = z

@@ -37,6 +37,10 @@ const accessFields = {
 export const accessSaveSchema = z.object(accessFields);
 export const accessUpdateSchema = z.object({ id: idField(), ...accessFields });
 export const appidQuery = z.object(appid);
+/** GET /api/webim/accesscode: the access point as `id` or (as the spec's callers send it) `appid`. */
+export const accessCodeQuery = z
+  .object({ id: idField().optional(), appid: idField().optional() })
+  .refine((q) => !!(q.id ?? q.appid), { message: 'required', path: ['id'] });
 
 // ---- consult icon (A09_A04_A01)
 export const CONSULT_ICONS = ['chat', 'service', 'phone', 'message'] as const;

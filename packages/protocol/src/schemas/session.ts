@@ -37,3 +37,11 @@ export const passwordChangeSchema = z.object({
   oldpassword: str().min(1, 'required').max(LIMITS.password, 'too_long'),
   password: newPassword(),
 });
+
+/** GET /api/language: the language of the texts (any code; unknown ones fall back, see language.service). */
+export const languageQuery = z.object({ l: z.string().max(20, 'too_long').optional() });
+
+/** POST /api/upload, /api/file/upload, /api/voice/upload: multipart form data with one file field. */
+export const uploadFormSchema = z.object({
+  file: z.string().meta({ format: 'binary', description: 'the file (field name `file`)' }),
+});

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   accessSaveSchema,
   accessUpdateSchema,
+  accessCodeQuery,
   appidQuery,
   idSchema,
   problemSaveSchema,
@@ -13,6 +15,7 @@ import { principal, requires } from '../../platform/auth/guard.js';
 import { ok } from '../../platform/http/envelope.js';
 import { input } from '../../platform/http/input.js';
 import { parse } from '../../platform/http/validate.js';
+import { withInput } from '../../platform/http/route.js';
 import * as service from './access.service.js';
 import { SECTIONS, type SectionName } from './sections.js';
 import { widgetConfig } from './widget.service.js';
@@ -26,63 +29,89 @@ const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 /** Website access points, their widget settings sections and FAQ, and the public widget config. */
 export function registerAccess(app: FastifyInstance, { db }: AppContext): void {
   const guard = { preHandler: requires(ACCESS_CODE) };
-  const any = (url: string, handler: (req: FastifyRequest) => Promise<unknown>, code = ACCESS_CODE) =>
-    app.route({ method: ['GET', 'POST'], url, preHandler: requires(code), handler });
+  const any = <S extends z.ZodType>(
+    url: string,
+    schema: S,
+    run: (req: FastifyRequest, body: z.output<S>) => Promise<unknown>,
+    code = ACCESS_CODE,
+  ) => app.route({ method: ['GET', 'POST'], url, preHandler: requires(code), ...withInput(schema, run) });
 
   app.get('/api/dialogue/access/list', guard, async (req) => ok(await service.list(db, principal(req))));
-  app.post('/api/dialogue/access/save', guard, async (req) =>
-    ok(await service.save(db, principal(req), parse(accessSaveSchema, input(req)))),
-  );
-  app.post('/api/dialogue/access/update', guard, async (req) =>
-    ok(await service.update(db, principal(req), parse(accessUpdateSchema, input(req)))),
-  );
-  any('/api/dialogue/access/delete', async (req) => {
-    await service.remove(db, principal(req), parse(idSchema, input(req)).id);
+  app.post('/api/dialogue/access/save', {
+    ...guard,
+    ...withInput(accessSaveSchema, async (req, body) => ok(await service.save(db, principal(req), body))),
+  });
+  app.post('/api/dialogue/access/update', {
+    ...guard,
+    ...withInput(accessUpdateSchema, async (req, body) => ok(await service.update(db, principal(req), body))),
+  });
+  any('/api/dialogue/access/delete', idSchema, async (req, { id }) => {
+    await service.remove(db, principal(req), id);
     return ok(null);
   });
-  app.get('/api/webim/accesscode', guard, async (req) => {
-    const q = input(req);
-    const id = parse(idSchema, { id: q.id ?? q.appid }).id;
-    return ok(await service.accessCode(db, principal(req), id, originOf(req)));
+  app.get('/api/webim/accesscode', {
+    ...guard,
+    ...withInput(accessCodeQuery, async (req, q) =>
+      ok(await service.accessCode(db, principal(req), q.id ?? q.appid ?? '', originOf(req))),
+    ),
   });
 
   for (const name of Object.keys(SECTIONS) as SectionName[]) {
     const def = SECTIONS[name];
     const sguard = { preHandler: requires(def.code) };
-    app.get(`${def.prefix}/detail`, sguard, async (req) =>
-      ok(await service.getSection(db, principal(req), name, parse(appidQuery, input(req)).appid)),
-    );
+    app.get(`${def.prefix}/detail`, {
+      ...sguard,
+      ...withInput(appidQuery, async (req, { appid }) =>
+        ok(await service.getSection(db, principal(req), name, appid)),
+      ),
+    });
     for (const verb of ['save', 'update']) {
-      app.post(`${def.prefix}/${verb}`, sguard, async (req) => {
-        const body = parse(def.save, input(req)) as Record<string, unknown> & { appid: string };
-        return ok(await service.saveSection(db, principal(req), name, body));
+      app.post(`${def.prefix}/${verb}`, {
+        ...sguard,
+        ...withInput(def.save, async (req, body) =>
+          ok(
+            await service.saveSection(
+              db,
+              principal(req),
+              name,
+              body as Record<string, unknown> & { appid: string },
+            ),
+          ),
+        ),
       });
     }
     any(
       `${def.prefix}/delete`,
-      async (req) =>
-        ok(await service.resetSection(db, principal(req), name, parse(appidQuery, input(req)).appid)),
+      appidQuery,
+      async (req, { appid }) => ok(await service.resetSection(db, principal(req), name, appid)),
       def.code,
     );
   }
 
   const fguard = { preHandler: requires(FAQ_CODE) };
-  app.get('/api/problem/list', fguard, async (req) =>
-    ok(await service.faqList(db, principal(req), parse(appidQuery, input(req)).appid)),
-  );
-  app.post('/api/problem/save', fguard, async (req) =>
-    ok(await service.faqSave(db, principal(req), parse(problemSaveSchema, input(req)))),
-  );
-  app.post('/api/problem/update', fguard, async (req) =>
-    ok(await service.faqUpdate(db, principal(req), parse(problemUpdateSchema, input(req)))),
-  );
-  app.post('/api/problem/sort', fguard, async (req) =>
-    ok(await service.faqSort(db, principal(req), parse(problemSortSchema, input(req)))),
-  );
+  app.get('/api/problem/list', {
+    ...fguard,
+    ...withInput(appidQuery, async (req, { appid }) => ok(await service.faqList(db, principal(req), appid))),
+  });
+  app.post('/api/problem/save', {
+    ...fguard,
+    ...withInput(problemSaveSchema, async (req, body) => ok(await service.faqSave(db, principal(req), body))),
+  });
+  app.post('/api/problem/update', {
+    ...fguard,
+    ...withInput(problemUpdateSchema, async (req, body) =>
+      ok(await service.faqUpdate(db, principal(req), body)),
+    ),
+  });
+  app.post('/api/problem/sort', {
+    ...fguard,
+    ...withInput(problemSortSchema, async (req, body) => ok(await service.faqSort(db, principal(req), body))),
+  });
   any(
     '/api/problem/delete',
-    async (req) => {
-      await service.faqRemove(db, principal(req), parse(idSchema, input(req)).id);
+    idSchema,
+    async (req, { id }) => {
+      await service.faqRemove(db, principal(req), id);
       return ok(null);
     },
     FAQ_CODE,

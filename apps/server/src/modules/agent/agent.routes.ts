@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { optionalId, passwordChangeSchema, profileSchema, soundSchema } from '@kefu/protocol';
+import { CODES, optionalId, passwordChangeSchema, profileSchema, soundSchema } from '@kefu/protocol';
 import type { AppContext } from '../../platform/context.js';
 import { principal } from '../../platform/auth/guard.js';
 import { ok } from '../../platform/http/envelope.js';
-import { input } from '../../platform/http/input.js';
+import { takes, withInput } from '../../platform/http/route.js';
+import { AppError } from '../../platform/http/errors.js';
+import { bodyOf } from '../../platform/http/input.js';
 import { parse } from '../../platform/http/validate.js';
 import * as service from './agent.service.js';
 
@@ -20,23 +22,34 @@ export function registerAgent(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/agent', async (req) =>
     ok(await service.agentInfo(db, principal(req), originOf(req, ctx.config.port))),
   );
-  app.post('/api/agent', async (req) =>
-    ok(await service.updateProfile(db, principal(req), parse(profileSchema, input(req)))),
+  app.post(
+    '/api/agent',
+    withInput(profileSchema, async (req, body) => ok(await service.updateProfile(db, principal(req), body))),
   );
-  app.post('/api/agent/my/sound', async (req) => {
-    await service.updateSound(db, principal(req), parse(soundSchema, input(req)));
-    return ok(null);
-  });
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/agent/my/updatePassword',
+  app.post(
+    '/api/agent/my/sound',
+    withInput(soundSchema, async (req, body) => {
+      await service.updateSound(db, principal(req), body);
+      return ok(null);
+    }),
+  );
+  // The passwords travel only in the body: a URL ends up in logs and browser history.
+  app.post('/api/agent/my/updatePassword', {
+    ...takes(passwordChangeSchema),
     handler: async (req) => {
-      await service.changePassword(ctx, principal(req), parse(passwordChangeSchema, input(req)));
+      await service.changePassword(ctx, principal(req), parse(passwordChangeSchema, bodyOf(req)));
       return ok(null);
     },
   });
+  app.get('/api/agent/my/updatePassword', {
+    ...takes(z.object({})),
+    handler: async () => {
+      throw new AppError('post_only', CODES.methodNotAllowed);
+    },
+  });
   app.get('/api/common/skillList', async (req) => ok(await service.skillList(db, principal(req))));
-  app.get('/api/common/userList', async (req) =>
-    ok(await service.userList(db, principal(req), parse(userListQuery, input(req)).organ)),
+  app.get(
+    '/api/common/userList',
+    withInput(userListQuery, async (req, { organ }) => ok(await service.userList(db, principal(req), organ))),
   );
 }

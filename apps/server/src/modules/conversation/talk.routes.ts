@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   agentUserIdQuery,
   blackBody,
   chatMessageQuery,
+  endChatQuery,
   endedListQuery,
   inviteBody,
   readMsgQuery,
@@ -16,7 +18,7 @@ import {
 } from '@kefu/protocol';
 import { principal, requires } from '../../platform/auth/guard.js';
 import { ok } from '../../platform/http/envelope.js';
-import { parse } from '../../platform/http/validate.js';
+import { withInput } from '../../platform/http/route.js';
 import type { Engine } from './engine.js';
 import * as talk from './talk.service.js';
 import { agentRead, withdraw } from './message.service.js';
@@ -25,68 +27,70 @@ import { acceptTransfer, refuseTransfer, requestTransfer } from './transfer.serv
 /** /api/talk/* — the chat console's conversation calls (code A01). Thin: parse, call, envelope. */
 export function talkRoutes(app: FastifyInstance, e: Engine): void {
   const guard = { preHandler: requires('A01') };
-  const get = (path: string, run: (req: FastifyRequest) => Promise<unknown>) =>
-    app.get(`/api/talk/${path}`, guard, async (req) => ok(await run(req)));
-  const post = (path: string, run: (req: FastifyRequest) => Promise<unknown>) =>
-    app.post(`/api/talk/${path}`, guard, async (req) => ok(await run(req)));
+  const get = <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    run: (req: FastifyRequest, q: z.output<S>) => Promise<unknown>,
+  ) =>
+    app.get(`/api/talk/${path}`, { ...guard, ...withInput(schema, async (req, q) => ok(await run(req, q))) });
+  const post = <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    run: (req: FastifyRequest, b: z.output<S>) => Promise<unknown>,
+  ) =>
+    app.post(`/api/talk/${path}`, {
+      ...guard,
+      ...withInput(schema, async (req, b) => ok(await run(req, b))),
+    });
 
-  get('agentuser', (req) =>
-    talk.agentUserList(e, principal(req), parse(talkAgentUserQuery, req.query).talksort),
+  get('agentuser', talkAgentUserQuery, (req, q) => talk.agentUserList(e, principal(req), q.talksort));
+  get('data', talkDataQuery, (req, q) => talk.chatData(e, principal(req), q));
+  app.get('/api/talk/inqueneuser', guard, async (req) => ok(await talk.queueList(e, principal(req))));
+  get('end/agentusers', endedListQuery, (req, q) => talk.endedList(e, principal(req), q));
+  get('chatMessage', chatMessageQuery, (req, q) => talk.messages(e, principal(req), q));
+  get('end/message', chatMessageQuery, (req, q) => talk.messages(e, principal(req), q));
+  get('withdraw', withdrawSchema, (req, { id }) => withdraw(e, principal(req).id, id));
+  get('readmsg', readMsgQuery, async (req, { userid }) => {
+    await agentRead(e, await talk.openOfVisitor(e, principal(req), userid));
+    return null;
+  });
+  get('read', serviceIdQuery, async (req, { agentserviceid }) => {
+    await agentRead(e, await talk.followed(e, principal(req), agentserviceid));
+    return null;
+  });
+  get('transfer/form', transferFormQuery, (req, { organ }) => talk.transferForm(e, principal(req), organ));
+  get('transfer', transferQuery, (req, q) => requestTransfer(e, principal(req).id, q));
+  get('transfer/accept', agentUserIdQuery, (req, { agentuserid }) =>
+    acceptTransfer(e, principal(req).id, agentuserid),
   );
-  get('data', (req) => talk.chatData(e, principal(req), parse(talkDataQuery, req.query)));
-  get('inqueneuser', (req) => talk.queueList(e, principal(req)));
-  get('end/agentusers', (req) => talk.endedList(e, principal(req), parse(endedListQuery, req.query)));
-  get('chatMessage', (req) => talk.messages(e, principal(req), parse(chatMessageQuery, req.query)));
-  get('end/message', (req) => talk.messages(e, principal(req), parse(chatMessageQuery, req.query)));
-  get('withdraw', (req) => withdraw(e, principal(req).id, parse(withdrawSchema, req.query).id));
-  get('readmsg', async (req) => {
-    const s = await talk.openOfVisitor(e, principal(req), parse(readMsgQuery, req.query).userid);
-    await agentRead(e, s);
+  get('transfer/refuse', agentUserIdQuery, async (req, { agentuserid }) => {
+    await refuseTransfer(e, principal(req).id, agentuserid);
     return null;
   });
-  get('read', async (req) => {
-    await agentRead(
-      e,
-      await talk.followed(e, principal(req), parse(serviceIdQuery, req.query).agentserviceid),
-    );
+  get('end', endChatQuery, async (req, q) => {
+    await talk.endByAgent(e, principal(req), q);
     return null;
   });
-  get('transfer/form', (req) =>
-    talk.transferForm(e, principal(req), parse(transferFormQuery, req.query).organ),
-  );
-  get('transfer', (req) => requestTransfer(e, principal(req).id, parse(transferQuery, req.query)));
-  get('transfer/accept', (req) =>
-    acceptTransfer(e, principal(req).id, parse(agentUserIdQuery, req.query).agentuserid),
-  );
-  get('transfer/refuse', async (req) => {
-    await refuseTransfer(e, principal(req).id, parse(agentUserIdQuery, req.query).agentuserid);
+  get('statf', serviceIdQuery, async (req, { agentserviceid }) => {
+    await talk.statf(e, principal(req), agentserviceid);
     return null;
   });
-  get('end', async (req) => {
-    await talk.endByAgent(e, principal(req), req.query as Record<string, unknown>);
+  post('tagrelation', tagRelationBody, async (req, b) => {
+    await talk.tagRelation(e, principal(req), b);
     return null;
   });
-  get('statf', async (req) => {
-    await talk.statf(e, principal(req), parse(serviceIdQuery, req.query).agentserviceid);
+  post('invite', inviteBody, async (req, b) => {
+    await talk.invite(e, principal(req), b);
     return null;
   });
-  post('tagrelation', async (req) => {
-    await talk.tagRelation(e, principal(req), parse(tagRelationBody, req.body));
-    return null;
-  });
-  post('invite', async (req) => {
-    await talk.invite(e, principal(req), parse(inviteBody, req.body));
-    return null;
-  });
-  const leave = async (req: FastifyRequest) => {
-    const { agentuserid } = parse(agentUserIdQuery, req.method === 'GET' ? req.query : req.body);
+  const leave = async (req: FastifyRequest, { agentuserid }: { agentuserid: string }) => {
     await talk.leaveCollaboration(e, principal(req), agentuserid);
     return null;
   };
-  get('invite/leave', leave);
-  post('invite/leave', leave);
-  post('black', async (req) => {
-    await talk.black(e, principal(req), parse(blackBody, req.body));
+  get('invite/leave', agentUserIdQuery, leave);
+  post('invite/leave', agentUserIdQuery, leave);
+  post('black', blackBody, async (req, b) => {
+    await talk.black(e, principal(req), b);
     return null;
   });
 }

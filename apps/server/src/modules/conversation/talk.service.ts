@@ -255,9 +255,13 @@ export async function transferForm(e: Engine, p: Principal, organ?: string) {
   return { skillList, agentList };
 }
 
-export async function endByAgent(e: Engine, p: Principal, query: Record<string, unknown>): Promise<void> {
-  let sid = typeof query.agentserviceid === 'string' ? query.agentserviceid : undefined;
-  if (!sid && typeof query.agentuserid === 'string')
+export async function endByAgent(
+  e: Engine,
+  p: Principal,
+  query: { agentserviceid?: string; agentuserid?: string },
+): Promise<void> {
+  let sid = query.agentserviceid;
+  if (!sid && query.agentuserid)
     sid = (await srepo.findAgentUser(e.db.kysely, query.agentuserid))?.agentserviceid;
   if (!sid) throw badRequest('required', { agentserviceid: 'required' });
   const s = await owned(e, p, sid);

@@ -12,6 +12,7 @@ import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { input } from '../../platform/http/input.js';
 import { pagingSchema } from '../../platform/http/paging.js';
+import { withInput } from '../../platform/http/route.js';
 import { parse } from '../../platform/http/validate.js';
 import * as service from './leavemsg.service.js';
 import { windowLimiter } from './rate-limit.js';
@@ -28,29 +29,31 @@ export function registerLeavemsg(app: FastifyInstance, { db }: AppContext): void
 
   const admin = { preHandler: requires(service.LEAVEMSG_ADMIN_CODE) };
   const agent = { preHandler: requires(service.LEAVEMSG_AGENT_CODE) };
-  const filters = (q: Record<string, unknown>) => ({ ...parse(leavemsgListQuery, q) });
+  const listQuery = leavemsgListQuery.extend(pagingSchema.shape);
 
-  app.get('/api/leavemsg/list', admin, async (req) => {
-    const q = input(req);
-    return ok(await service.list(db, principal(req), filters(q), parse(pagingSchema, q)));
+  app.get('/api/leavemsg/list', {
+    ...admin,
+    ...withInput(listQuery, async (req, q) => ok(await service.list(db, principal(req), q, q))),
   });
-  app.get('/api/leavemsg/mylist', agent, async (req) => {
-    const q = input(req);
-    return ok(await service.mylist(db, principal(req), filters(q), parse(pagingSchema, q)));
+  app.get('/api/leavemsg/mylist', {
+    ...agent,
+    ...withInput(listQuery, async (req, q) => ok(await service.mylist(db, principal(req), q, q))),
   });
   app.get('/api/leavemsg/size', agent, async (req) => ok(await service.size(db, principal(req))));
   app.route({
     method: ['GET', 'POST'],
     url: '/api/leavemsg/allocation',
     ...admin,
-    handler: async (req) =>
-      ok(await service.allocate(db, principal(req), parse(leavemsgAllocateSchema, input(req)))),
+    ...withInput(leavemsgAllocateSchema, async (req, body) =>
+      ok(await service.allocate(db, principal(req), body)),
+    ),
   });
   app.route({
     method: ['GET', 'POST'],
     url: '/api/leavemsg/complet',
     ...agent,
-    handler: async (req) =>
-      ok(await service.complete(db, principal(req), parse(leavemsgCompleteSchema, input(req)))),
+    ...withInput(leavemsgCompleteSchema, async (req, body) =>
+      ok(await service.complete(db, principal(req), body)),
+    ),
   });
 }

@@ -2,12 +2,13 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UPLOAD_LIMITS } from '@kefu/protocol';
+import { UPLOAD_LIMITS, uploadFormSchema } from '@kefu/protocol';
 import type { ModuleRegistrar } from '../../platform/context.js';
 import { authenticate, principal, tokenFrom } from '../../platform/auth/guard.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/http/errors.js';
 import { realScheduler } from '../../platform/jobs/scheduler.js';
+import { takes } from '../../platform/http/route.js';
 import type { Engine } from '../conversation/engine.js';
 import { visitorFromCredential } from '../conversation/visitor.service.js';
 import { engineOf } from '../conversation/index.js';
@@ -54,9 +55,11 @@ export const registerMedia: ModuleRegistrar = async (app, ctx) => {
         ),
       );
     };
-    child.post('/api/upload', agentUpload('image'));
-    child.post('/api/file/upload', agentUpload('file'));
-    child.post('/api/voice/upload', agentUpload('voice'));
+    // The file is read from the multipart stream by readFile; the schema only describes the form.
+    const form = takes(uploadFormSchema, 'multipart/form-data');
+    child.post('/api/upload', form, agentUpload('image'));
+    child.post('/api/file/upload', form, agentUpload('file'));
+    child.post('/api/voice/upload', form, agentUpload('voice'));
     child.post('/im/upload', async (req) => {
       const e = engineOf(app);
       const vt = query(req).vt;

@@ -8,6 +8,7 @@ import { AppError, badRequest } from '../../platform/http/errors.js';
 import { input } from '../../platform/http/input.js';
 import { pagingSchema } from '../../platform/http/paging.js';
 import { parse } from '../../platform/http/validate.js';
+import { withInput } from '../../platform/http/route.js';
 import { windowLimiter } from '../leavemsg/rate-limit.js';
 import * as service from './online.service.js';
 
@@ -77,29 +78,36 @@ export function registerOnline(app: FastifyInstance, { db }: AppContext): void {
   });
 
   const guard = { preHandler: requires(service.ONLINE_CODE) };
-  app.get('/api/online/onlineUser', guard, async (req) =>
-    ok(await service.online(db, principal(req), parse(pagingSchema, input(req)))),
-  );
-  app.get('/api/online/onlineUserHis', guard, async (req) =>
-    ok(await service.history(db, principal(req), parse(pagingSchema, input(req)))),
-  );
-  app.get('/api/online/trace', guard, async (req) =>
-    ok(await service.trace(db, principal(req), parse(traceQuery, input(req)).traceid)),
-  );
+  app.get('/api/online/onlineUser', {
+    ...guard,
+    ...withInput(pagingSchema, async (req, pg) => ok(await service.online(db, principal(req), pg))),
+  });
+  app.get('/api/online/onlineUserHis', {
+    ...guard,
+    ...withInput(pagingSchema, async (req, pg) => ok(await service.history(db, principal(req), pg))),
+  });
+  app.get('/api/online/trace', {
+    ...guard,
+    ...withInput(traceQuery, async (req, { traceid }) =>
+      ok(await service.trace(db, principal(req), traceid)),
+    ),
+  });
   for (const method of ['GET', 'POST'] as const) {
     app.route({
       method,
       url: '/api/online/invite',
       ...guard,
-      handler: async (req) =>
-        ok(await service.invite(db, principal(req), parse(traceQuery, input(req)).traceid)),
+      ...withInput(traceQuery, async (req, { traceid }) =>
+        ok(await service.invite(db, principal(req), traceid)),
+      ),
     });
     app.route({
       method,
       url: '/api/online/talk',
       ...guard,
-      handler: async (req) =>
-        ok(await service.talk(db, principal(req), parse(traceQuery, input(req)).traceid)),
+      ...withInput(traceQuery, async (req, { traceid }) =>
+        ok(await service.talk(db, principal(req), traceid)),
+      ),
     });
   }
 }

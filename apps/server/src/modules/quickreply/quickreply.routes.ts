@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   idSchema,
   quickIdsSchema,
@@ -13,8 +14,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { principal, requires } from '../../platform/auth/guard.js';
 import { ok } from '../../platform/http/envelope.js';
-import { input } from '../../platform/http/input.js';
-import { parse } from '../../platform/http/validate.js';
+import { withInput } from '../../platform/http/route.js';
 import * as service from './quickreply.service.js';
 
 /**
@@ -23,38 +23,44 @@ import * as service from './quickreply.service.js';
  */
 export function registerQuickReply(app: FastifyInstance, { db }: AppContext): void {
   const guard = { preHandler: requires(['A01', service.QUICKREPLY_ADMIN_CODE]) };
-  const both = (url: string, handler: (req: FastifyRequest) => Promise<unknown>) =>
-    app.route({ method: ['GET', 'POST'], url, ...guard, handler });
+  const both = <S extends z.ZodType>(
+    url: string,
+    schema: S,
+    run: (req: FastifyRequest, body: z.output<S>) => Promise<unknown>,
+  ) => app.route({ method: ['GET', 'POST'], url, ...guard, ...withInput(schema, run) });
 
-  app.get('/api/quicktype', guard, async (req) =>
-    ok(await service.types(db, principal(req), parse(quickTypeListSchema, input(req)))),
-  );
-  app.get('/api/quickreply', guard, async (req) =>
-    ok(await service.replies(db, principal(req), parse(quickReplyListSchema, input(req)))),
-  );
+  app.get('/api/quicktype', {
+    ...guard,
+    ...withInput(quickTypeListSchema, async (req, q) => ok(await service.types(db, principal(req), q))),
+  });
+  app.get('/api/quickreply', {
+    ...guard,
+    ...withInput(quickReplyListSchema, async (req, q) => ok(await service.replies(db, principal(req), q))),
+  });
 
-  both('/api/agent/quickreply/type/save', async (req) =>
-    ok(await service.typeSave(db, principal(req), parse(quickTypeSaveSchema, input(req)))),
+  both('/api/agent/quickreply/type/save', quickTypeSaveSchema, async (req, body) =>
+    ok(await service.typeSave(db, principal(req), body)),
   );
-  both('/api/agent/quickreply/type/update', async (req) =>
-    ok(await service.typeUpdate(db, principal(req), parse(quickTypeUpdateSchema, input(req)))),
+  both('/api/agent/quickreply/type/update', quickTypeUpdateSchema, async (req, body) =>
+    ok(await service.typeUpdate(db, principal(req), body)),
   );
-  both('/api/agent/quickreply/deletetype', async (req) =>
-    ok(await service.typeRemove(db, principal(req), parse(idSchema, input(req)).id)),
+  both('/api/agent/quickreply/deletetype', idSchema, async (req, { id }) =>
+    ok(await service.typeRemove(db, principal(req), id)),
   );
-  both('/api/agent/quickreply/save', async (req) =>
-    ok(await service.replySave(db, principal(req), parse(quickReplySaveSchema, input(req)))),
+  both('/api/agent/quickreply/save', quickReplySaveSchema, async (req, body) =>
+    ok(await service.replySave(db, principal(req), body)),
   );
-  both('/api/agent/quickreply/update', async (req) =>
-    ok(await service.replyUpdate(db, principal(req), parse(quickReplyUpdateSchema, input(req)))),
+  both('/api/agent/quickreply/update', quickReplyUpdateSchema, async (req, body) =>
+    ok(await service.replyUpdate(db, principal(req), body)),
   );
-  both('/api/agent/quickreply/delete', async (req) =>
-    ok({ deleted: await service.replyRemove(db, principal(req), [parse(idSchema, input(req)).id]) }),
+  both('/api/agent/quickreply/delete', idSchema, async (req, { id }) =>
+    ok({ deleted: await service.replyRemove(db, principal(req), [id]) }),
   );
-  both('/api/agent/quickreply/batdel/reply', async (req) =>
-    ok({ deleted: await service.replyRemove(db, principal(req), parse(quickIdsSchema, input(req)).ids) }),
+  both('/api/agent/quickreply/batdel/reply', quickIdsSchema, async (req, { ids }) =>
+    ok({ deleted: await service.replyRemove(db, principal(req), ids) }),
   );
-  app.post('/api/agent/quick/rank', guard, async (req) =>
-    ok(await service.rank(db, principal(req), parse(quickRankSchema, input(req)))),
-  );
+  app.post('/api/agent/quick/rank', {
+    ...guard,
+    ...withInput(quickRankSchema, async (req, body) => ok(await service.rank(db, principal(req), body))),
+  });
 }

@@ -13,6 +13,7 @@ import { principal, requires } from '../../platform/auth/guard.js';
 import { ok } from '../../platform/http/envelope.js';
 import { input } from '../../platform/http/input.js';
 import { parse } from '../../platform/http/validate.js';
+import { withInput } from '../../platform/http/route.js';
 import * as service from './satisfaction.service.js';
 
 export const SATISFACTION_CODE = 'A09_A03_A04';
@@ -25,34 +26,50 @@ export function registerSatisfaction(app: FastifyInstance, { db }: AppContext): 
       opinions: await service.opinions(db, principal(req).orgi),
     }),
   );
-  app.post('/api/satisfaction/enabled', guard, async (req) =>
-    ok(await service.setEnabled(db, principal(req), parse(satisfactionEnabledSchema, input(req)).enabled)),
-  );
-  app.post('/api/satisfaction/update', guard, async (req) =>
-    ok(await service.update(db, principal(req), parse(satisfactionUpdateSchema, input(req)))),
-  );
+  app.post('/api/satisfaction/enabled', {
+    ...guard,
+    ...withInput(satisfactionEnabledSchema, async (req, { enabled }) =>
+      ok(await service.setEnabled(db, principal(req), enabled)),
+    ),
+  });
+  app.post('/api/satisfaction/update', {
+    ...guard,
+    ...withInput(satisfactionUpdateSchema, async (req, body) =>
+      ok(await service.update(db, principal(req), body)),
+    ),
+  });
 
   app.get('/api/opinion/list', guard, async (req) => ok(await service.opinions(db, principal(req).orgi)));
-  app.get('/api/opinion/detail', guard, async (req) =>
-    ok(await service.opinionDetail(db, principal(req), parse(idSchema, input(req)).id)),
-  );
-  app.post('/api/opinion/save', guard, async (req) =>
-    ok(await service.opinionSave(db, principal(req), parse(opinionSaveSchema, input(req)))),
-  );
-  app.post('/api/opinion/update', guard, async (req) =>
-    ok(await service.opinionUpdate(db, principal(req), parse(opinionUpdateSchema, input(req)))),
-  );
-  app.post('/api/opinion/sort', guard, async (req) =>
-    ok(await service.opinionSort(db, principal(req), parse(opinionSortSchema, input(req)))),
-  );
+  app.get('/api/opinion/detail', {
+    ...guard,
+    ...withInput(idSchema, async (req, { id }) => ok(await service.opinionDetail(db, principal(req), id))),
+  });
+  app.post('/api/opinion/save', {
+    ...guard,
+    ...withInput(opinionSaveSchema, async (req, body) =>
+      ok(await service.opinionSave(db, principal(req), body)),
+    ),
+  });
+  app.post('/api/opinion/update', {
+    ...guard,
+    ...withInput(opinionUpdateSchema, async (req, body) =>
+      ok(await service.opinionUpdate(db, principal(req), body)),
+    ),
+  });
+  app.post('/api/opinion/sort', {
+    ...guard,
+    ...withInput(opinionSortSchema, async (req, body) =>
+      ok(await service.opinionSort(db, principal(req), body)),
+    ),
+  });
   app.route({
     method: ['GET', 'POST'],
     url: '/api/opinion/delete',
     ...guard,
-    handler: async (req) => {
-      await service.opinionRemove(db, principal(req), parse(idSchema, input(req)).id);
+    ...withInput(idSchema, async (req, { id }) => {
+      await service.opinionRemove(db, principal(req), id);
       return ok(null);
-    },
+    }),
   });
 
   // Public: the visitor's rating, authorised by the visitor credential.

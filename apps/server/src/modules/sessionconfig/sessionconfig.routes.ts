@@ -3,8 +3,7 @@ import { SESSION_CONFIG_SECTIONS, type SessionConfigSection } from '@kefu/protoc
 import type { AppContext } from '../../platform/context.js';
 import { principal, requires } from '../../platform/auth/guard.js';
 import { ok, requestLang } from '../../platform/http/envelope.js';
-import { input } from '../../platform/http/input.js';
-import { parse } from '../../platform/http/validate.js';
+import { withInput } from '../../platform/http/route.js';
 import * as service from './sessionconfig.service.js';
 
 /** Permission code of each save section (spec section 2, /setup). */
@@ -19,19 +18,14 @@ export function registerSessionConfig(app: FastifyInstance, { db }: AppContext):
   // Any logged-in user: the console loads it at start-up (spec section 4, step 4).
   app.get('/api/sessionConfig', async (req) => ok(await service.get(db, principal(req).orgi)));
   for (const section of Object.keys(SECTION_CODES) as SessionConfigSection[]) {
-    app.post(
-      `/api/sessionConfig/${section}/save`,
-      { preHandler: requires(SECTION_CODES[section]) },
-      async (req) =>
+    app.post(`/api/sessionConfig/${section}/save`, {
+      preHandler: requires(SECTION_CODES[section]),
+      ...withInput(SESSION_CONFIG_SECTIONS[section], async (req, body) =>
         ok(
-          await service.saveSection(
-            db,
-            principal(req).orgi,
-            section,
-            parse(SESSION_CONFIG_SECTIONS[section], input(req)),
-          ),
+          await service.saveSection(db, principal(req).orgi, section, body),
           requestLang(req) === 'en' ? 'Saved' : '保存成功',
         ),
-    );
+      ),
+    });
   }
 }

@@ -9,9 +9,8 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { principal, requires } from '../../platform/auth/guard.js';
 import { ok } from '../../platform/http/envelope.js';
-import { input } from '../../platform/http/input.js';
 import { pagingSchema } from '../../platform/http/paging.js';
-import { parse } from '../../platform/http/validate.js';
+import { withInput } from '../../platform/http/route.js';
 import { ORGAN_CODES } from '../organ/organ.routes.js';
 import * as service from './user.service.js';
 import { saveSkillMembers } from './skill-members.service.js';
@@ -20,31 +19,39 @@ import { saveSkillMembers } from './skill-members.service.js';
 export function registerUser(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const guard = { preHandler: requires(ORGAN_CODES) };
-  app.get('/api/user/page', guard, async (req) => {
-    const all = input(req);
-    return ok(await service.page(db, principal(req), parse(userPageQuery, all), parse(pagingSchema, all)));
+  app.get('/api/user/page', {
+    ...guard,
+    ...withInput(userPageQuery.extend(pagingSchema.shape), async (req, q) =>
+      ok(await service.page(db, principal(req), q, q)),
+    ),
   });
-  app.get('/api/user/detail', guard, async (req) =>
-    ok(await service.detail(db, principal(req), parse(idSchema, input(req)).id)),
-  );
+  app.get('/api/user/detail', {
+    ...guard,
+    ...withInput(idSchema, async (req, { id }) => ok(await service.detail(db, principal(req), id))),
+  });
   app.get('/api/user/listRole', guard, async (req) => ok(await service.listRole(db, principal(req))));
-  app.post('/api/user/save', guard, async (req) =>
-    ok(await service.save(ctx, principal(req), parse(userSaveSchema, input(req)))),
-  );
-  app.post('/api/user/update', guard, async (req) =>
-    ok(await service.update(ctx, principal(req), parse(userUpdateSchema, input(req)))),
-  );
+  app.post('/api/user/save', {
+    ...guard,
+    ...withInput(userSaveSchema, async (req, body) => ok(await service.save(ctx, principal(req), body))),
+  });
+  app.post('/api/user/update', {
+    ...guard,
+    ...withInput(userUpdateSchema, async (req, body) => ok(await service.update(ctx, principal(req), body))),
+  });
   app.route({
     method: ['GET', 'POST'],
     url: '/api/user/delete',
     ...guard,
-    handler: async (req) => {
-      await service.remove(db, principal(req), parse(idSchema, input(req)).id);
+    ...withInput(idSchema, async (req, { id }) => {
+      await service.remove(db, principal(req), id);
       return ok(null);
-    },
+    }),
   });
-  app.post('/api/imAgent/skill/agent/save', guard, async (req) => {
-    await saveSkillMembers(db, principal(req), parse(skillAgentSaveSchema, input(req)));
-    return ok(null);
+  app.post('/api/imAgent/skill/agent/save', {
+    ...guard,
+    ...withInput(skillAgentSaveSchema, async (req, body) => {
+      await saveSkillMembers(db, principal(req), body);
+      return ok(null);
+    }),
   });
 }

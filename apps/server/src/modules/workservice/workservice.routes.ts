@@ -3,8 +3,7 @@ import { idSchema, workListQuery, workSaveSchema, workSwitchSchema, workUpdateSc
 import type { AppContext } from '../../platform/context.js';
 import { principal, requires } from '../../platform/auth/guard.js';
 import { ok } from '../../platform/http/envelope.js';
-import { input } from '../../platform/http/input.js';
-import { parse } from '../../platform/http/validate.js';
+import { withInput } from '../../platform/http/route.js';
 import * as service from './workservice.service.js';
 
 export const WORKSERVICE_CODE = 'A09_A03_A03';
@@ -17,31 +16,38 @@ export function registerWorkservice(app: FastifyInstance, { db }: AppContext): v
   const guard = { preHandler: requires(WORKSERVICE_CODE) };
   for (const base of ['/api/workservice', '/api/organ/workservice']) {
     const dept = base.startsWith('/api/organ');
-    app.get(`${base}/list`, guard, async (req) => {
-      const { organ } = parse(workListQuery, input(req));
-      return ok(await service.list(db, principal(req), organ ?? (dept ? 'dept' : undefined)));
+    app.get(`${base}/list`, {
+      ...guard,
+      ...withInput(workListQuery, async (req, { organ }) =>
+        ok(await service.list(db, principal(req), organ ?? (dept ? 'dept' : undefined))),
+      ),
     });
-    app.get(`${base}/detail`, guard, async (req) =>
-      ok(await service.detail(db, principal(req), parse(idSchema, input(req)).id)),
-    );
-    app.post(`${base}/save`, guard, async (req) =>
-      ok(await service.save(db, principal(req), parse(workSaveSchema, input(req)))),
-    );
-    app.post(`${base}/update`, guard, async (req) =>
-      ok(await service.update(db, principal(req), parse(workUpdateSchema, input(req)))),
-    );
-    app.post(`${base}/switch`, guard, async (req) => {
-      const b = parse(workSwitchSchema, input(req));
-      return ok(await service.setEnabled(db, principal(req), b.id, b.enabled));
+    app.get(`${base}/detail`, {
+      ...guard,
+      ...withInput(idSchema, async (req, { id }) => ok(await service.detail(db, principal(req), id))),
+    });
+    app.post(`${base}/save`, {
+      ...guard,
+      ...withInput(workSaveSchema, async (req, body) => ok(await service.save(db, principal(req), body))),
+    });
+    app.post(`${base}/update`, {
+      ...guard,
+      ...withInput(workUpdateSchema, async (req, body) => ok(await service.update(db, principal(req), body))),
+    });
+    app.post(`${base}/switch`, {
+      ...guard,
+      ...withInput(workSwitchSchema, async (req, b) =>
+        ok(await service.setEnabled(db, principal(req), b.id, b.enabled)),
+      ),
     });
     app.route({
       method: ['GET', 'POST'],
       url: `${base}/delete`,
       ...guard,
-      handler: async (req) => {
-        await service.remove(db, principal(req), parse(idSchema, input(req)).id);
+      ...withInput(idSchema, async (req, { id }) => {
+        await service.remove(db, principal(req), id);
         return ok(null);
-      },
+      }),
     });
   }
 }

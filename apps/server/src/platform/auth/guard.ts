@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { hashToken } from './tokens.js';
 import { loadPrincipalByToken, type Principal } from './principal.js';
 import { connectInvalidations, principalCache } from './cache.js';
+import { PERMISSION } from '../http/route.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,10 +13,19 @@ declare module 'fastify' {
   }
 }
 
-/** The token travels in the authorization header (optionally "Bearer "), or ?authorization= for downloads. */
+/** The token travels in the authorization header (optionally "Bearer "); never in a URL, except mediaTokenFrom. */
 export function tokenFrom(req: FastifyRequest): string {
   const h = req.headers.authorization;
-  if (typeof h === 'string' && h) return h.replace(/^Bearer\s+/i, '').trim();
+  return typeof h === 'string' && h ? h.replace(/^Bearer\s+/i, '').trim() : '';
+}
+
+/**
+ * /res/* downloads only: an <img>, <audio> or link cannot send a header, so the token may come as
+ * ?authorization= (the request logger masks it). Everywhere else a token in the URL is ignored.
+ */
+export function mediaTokenFrom(req: FastifyRequest): string {
+  const fromHeader = tokenFrom(req);
+  if (fromHeader) return fromHeader;
   const q = (req.query as Record<string, unknown> | undefined)?.authorization;
   return typeof q === 'string' ? q : '';
 }
@@ -38,8 +48,12 @@ export async function authenticate(db: Db, token: string): Promise<Principal> {
   return r.principal;
 }
 
-/** /api paths that the login page needs before anyone is logged in. */
-const PUBLIC_API = new Set(['/api/language', '/api/language/languageList']);
+/** /api paths that the login page needs before anyone is logged in, and the API description. */
+export const PUBLIC_API: ReadonlySet<string> = new Set([
+  '/api/language',
+  '/api/language/languageList',
+  '/api/openapi.json',
+]);
 
 /** Every /api route passes through this, except PUBLIC_API; other public routes live outside /api. */
 export function installAuth(app: FastifyInstance, db: Db, redisUrl?: string): void {
@@ -63,12 +77,14 @@ export function installAuth(app: FastifyInstance, db: Db, redisUrl?: string): vo
 /** Route-level permission guard: one code, or a list where any one suffices. */
 export function requires(required: PermissionRequirement): preHandlerHookHandler {
   // A callback hook, not an async one: no promise per request.
-  return (req, _reply, done) => {
+  const hook: preHandlerHookHandler = (req, _reply, done) => {
     const u = req.user;
     if (!u) done(unauthorized());
     else if (!hasPermission(u.usertype, u.auth, required)) done(forbidden());
     else done();
   };
+  // Published with the route in /api/openapi.json (route.ts).
+  return Object.assign(hook, { [PERMISSION]: required });
 }
 
 export function principal(req: FastifyRequest): Principal {

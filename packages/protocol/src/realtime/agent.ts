@@ -9,7 +9,8 @@ import type {
   TransferResultDto,
 } from './dto.js';
 import type { z } from 'zod';
-import type { agentMessageSchema, collaborationSchema } from './schemas.js';
+import type { agentMessageSchema, agentReplaySchema, collaborationSchema } from './schemas.js';
+import type { ReplayPage, ResyncNotice } from './resume.js';
 
 export const AGENT_NAMESPACE = '/im/agent';
 
@@ -92,10 +93,13 @@ export interface AgentServerToClientEvents {
   collaboration_new: (p: AgentUserDto) => void;
   collaboration_leave: (p: CollaborationLeave) => void;
   collaboration_over: (p: OverNotice) => void;
+  /** Cross-node delivery was down and is back: replay each followed conversation from its resume position. */
+  resync: (p: ResyncNotice) => void;
 }
 
 export type AgentMessagePayload = z.input<typeof agentMessageSchema>;
 export type CollaborationPayload = z.input<typeof collaborationSchema>;
+export type AgentReplayPayload = z.input<typeof agentReplaySchema>;
 
 /** Events the agent client sends; every one takes an ack `{success, data|msg, code}`. */
 export interface AgentClientToServerEvents {
@@ -104,4 +108,6 @@ export interface AgentClientToServerEvents {
   collaboration: (p: CollaborationPayload, ack?: AckFn<AgentUserDto>) => void;
   /** A chat message (ack after it is stored) or, with type 'writing', a typing notice. */
   message: (p: AgentMessagePayload, ack?: AckFn<MessageDto | null>) => void;
+  /** One page of a followed conversation's messages after a seq (resync, a hole in what the client holds). */
+  replay: (p: AgentReplayPayload, ack?: AckFn<ReplayPage>) => void;
 }

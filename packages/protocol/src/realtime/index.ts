@@ -3,3 +3,4 @@ export * from './schemas.js';
 export * from './agent.js';
 export * from './visitor.js';
 export * from './embed.js';
+export * from './resume.js';

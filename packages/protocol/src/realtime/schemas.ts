@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_CHARS, MSG_TYPES, STORED_AGENT_STATES } from './dto.js';
 import { TALK_SORTS } from '../constants.js';
+import { REPLAY_PAGE_SIZE } from './resume.js';
 
 const id = z.string().min(1, 'required').max(64, 'too_long');
 const clientId = z.string().min(8, 'invalid_field').max(64, 'too_long');
@@ -87,6 +88,22 @@ export const visitorMessageSchema = z
 export type VisitorMessageInput = z.infer<typeof visitorMessageSchema>;
 
 export const visitorWritingSchema = z.object({ message: optText(MESSAGE_MAX_CHARS) });
+
+const replayAfter = z.coerce.number().int('invalid_field').min(0, 'invalid_field');
+const replayPs = z.coerce
+  .number()
+  .int('invalid_field')
+  .min(1, 'invalid_field')
+  .max(REPLAY_PAGE_SIZE, 'invalid_field')
+  .default(REPLAY_PAGE_SIZE);
+/** Agent → server `replay`: one page of a conversation after seq `after` (catch-up after `resync`, a gap). */
+export const agentReplaySchema = z.object({ agentserviceid: id, after: replayAfter, ps: replayPs });
+/** Visitor → server `replay`: the same for its own conversation (the latest one when no id is given). */
+export const visitorReplaySchema = z.object({
+  agentserviceid: id.optional(),
+  after: replayAfter,
+  ps: replayPs,
+});
 export const visitorReadSchema = z.object({ seq: z.coerce.number().int().min(0) });
 export const withdrawSchema = z.object({ id });
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AckFn, EndBy, MessageDto, ServiceStatus } from './dto.js';
-import type { visitorMessageSchema, visitorNewSchema } from './schemas.js';
+import type { visitorMessageSchema, visitorNewSchema, visitorReplaySchema } from './schemas.js';
+import type { ReplayPage, ResyncNotice } from './resume.js';
 import type { ReadNotice, WithdrawNotice } from './agent.js';
 
 export const VISITOR_NAMESPACE = '/im/user';
@@ -90,10 +91,13 @@ export interface VisitorServerToClientEvents {
   leavemsg: (p: LeaveMessageOffer) => void;
   satisfaction: (p: SatisfactionInvite) => void;
   status: (p: StatusNotice) => void;
+  /** Cross-node delivery was down and is back: replay the conversation from the resume position. */
+  resync: (p: ResyncNotice) => void;
 }
 
 export type VisitorNewPayload = z.input<typeof visitorNewSchema>;
 export type VisitorMessagePayload = z.input<typeof visitorMessageSchema>;
+export type VisitorReplayPayload = z.input<typeof visitorReplaySchema>;
 
 export interface VisitorNewResult {
   agentserviceid: string;
@@ -119,4 +123,6 @@ export interface VisitorClientToServerEvents {
   withdraw: (p: { id: string }, ack?: AckFn<WithdrawNotice>) => void;
   /** The visitor closes the chat. */
   end: (p: unknown, ack?: AckFn<null>) => void;
+  /** One page of the visitor's conversation after a seq (resync, a hole in what the widget holds). */
+  replay: (p: VisitorReplayPayload, ack?: AckFn<ReplayPage>) => void;
 }

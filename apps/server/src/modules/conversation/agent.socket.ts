@@ -1,6 +1,7 @@
 import type { ExtendedError } from 'socket.io';
 import {
   agentMessageSchema,
+  agentReplaySchema,
   agentStatusSchema,
   collaborationSchema,
   type AgentUserDto,
@@ -12,7 +13,8 @@ import { parse } from '../../platform/http/validate.js';
 import { agentRoom, orgRoom, serviceRoom } from '../../platform/realtime/rooms.js';
 import { toVisitor, type Engine } from './engine.js';
 import { getAgentState, ping, setAgentState } from './agentstate.service.js';
-import { deliverLive, missedMessages, StaleConversation, storeMessage } from './message.service.js';
+import { deliverLive, StaleConversation, storeMessage } from './message.service.js';
+import { agentReplay, replayMissed } from './replay.service.js';
 import * as srepo from './service.repository.js';
 import { presentAgentUser, presentMessage, type AgentServiceRow } from './presenter.js';
 import { failure, handler, pipelined } from './socket-ack.js';
@@ -150,6 +152,11 @@ export function installAgentSocket(e: Engine): void {
       ),
     );
 
+    socket.on(
+      'replay',
+      handler(lang, (payload: unknown) => agentReplay(e, p, parse(agentReplaySchema, payload)), queue),
+    );
+
     socket.on('disconnect', () => {
       void (async () => {
         if (e.closing.value) return;
@@ -181,6 +188,6 @@ async function catchUp(e: Engine, me: string, raw: unknown, emit: (m: MessageDto
     const s = await srepo.findService(e.db.kysely, sid);
     if (!s) continue;
     if (s.agentno !== me && !(await srepo.collaboratorsOf(e.db.kysely, s.id)).includes(me)) continue;
-    for (const m of await missedMessages(e, sid, seq)) emit(m);
+    await replayMissed(e, sid, seq, emit);
   }
 }

@@ -35,7 +35,7 @@ export const messagesAfter = (
   k: Kdb,
   agentserviceid: string,
   after: number,
-  limit = 500,
+  limit: number,
 ): Promise<ChatMessageRow[]> =>
   k
     .selectFrom('chat_message')

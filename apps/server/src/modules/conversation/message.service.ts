@@ -311,14 +311,6 @@ export async function systemMessage(e: Engine, s: AgentServiceRow, text: string,
   await deliver(e, s, presentMessage(stored.row, stored.tokenum));
 }
 
-export async function missedMessages(
-  e: Engine,
-  agentserviceid: string,
-  after: number,
-): Promise<MessageDto[]> {
-  return (await mrepo.messagesAfter(e.db.kysely, agentserviceid, after)).map((r) => presentMessage(r));
-}
-
 export async function withdraw(e: Engine, actorId: string, messageId: string): Promise<WithdrawNotice> {
   const k = e.db.kysely;
   const m = await mrepo.findMessage(k, messageId);

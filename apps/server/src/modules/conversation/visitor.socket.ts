@@ -4,6 +4,7 @@ import {
   visitorMessageSchema,
   visitorNewSchema,
   visitorReadSchema,
+  visitorReplaySchema,
   visitorWritingSchema,
   withdrawSchema,
   type MessageDto,
@@ -14,7 +15,6 @@ import { agentRoom, visitorRoom } from '../../platform/realtime/rooms.js';
 import type { Engine } from './engine.js';
 import {
   deliverLive,
-  missedMessages,
   StaleConversation,
   storeMessage,
   visitorRead,
@@ -25,6 +25,7 @@ import type { AgentServiceRow } from './presenter.js';
 import * as srepo from './service.repository.js';
 import { presentMessage } from './presenter.js';
 import { endConversation } from './lifecycle.service.js';
+import { replayMissed, visitorReplay } from './replay.service.js';
 import { failure, handler, pipelined } from './socket-ack.js';
 import { requestAgent, visitorConnect, welcomeFor } from './visitor.service.js';
 
@@ -165,6 +166,10 @@ export function installVisitorSocket(e: Engine): void {
       handler(lang, (payload: unknown) => withdraw(e, v.userid, parse(withdrawSchema, payload).id), queue),
     );
     socket.on(
+      'replay',
+      handler(lang, (payload: unknown) => visitorReplay(e, v, parse(visitorReplaySchema, payload)), queue),
+    );
+    socket.on(
       'end',
       handler(
         lang,
@@ -181,7 +186,7 @@ export function installVisitorSocket(e: Engine): void {
       socket.emit('welcome', await welcomeFor(e, v, v.token));
       const s = await srepo.latestServiceOf(e.db.kysely, v.orgi, v.userid);
       if (!s || (v.lastSeq === undefined && s.status === 'end')) return;
-      for (const m of await missedMessages(e, s.id, v.lastSeq ?? 0)) socket.emit('message', m);
+      await replayMissed(e, s.id, v.lastSeq ?? 0, (m) => socket.emit('message', m));
     });
   });
 }

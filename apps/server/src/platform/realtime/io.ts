@@ -7,12 +7,17 @@ import {
   type AgentClientToServerEvents,
   type AgentServerToClientEvents,
   type MessageDto,
+  type ResyncNotice,
   type VisitorClientToServerEvents,
   type VisitorServerToClientEvents,
 } from '@kefu/protocol';
 import type { Principal } from '../auth/principal.js';
 import { createRoomRoutedAdapter, RoomRoutedAdapter } from './room-routed-adapter.js';
 import { coalesceWebSocketBatches } from './coalesced-writes.js';
+import { watchDelivery, type DeliveryWatch } from './delivery-watch.js';
+
+/** Longest pause between two attempts to reach Redis again after a connection loss. */
+export const REDIS_RETRY_MAX_MS = 1_000;
 
 export interface AgentSocketData {
   principal: Principal;
@@ -94,17 +99,30 @@ export function createRealtime(app: FastifyInstance, redisUrl: string | undefine
     pingTimeout: 20_000,
   });
   let redis: Redis[] = [];
+  let watch: DeliveryWatch | undefined;
   if (redisUrl) {
     // No auto-pipelining: measured in B3 it cost ≈ 10 µs more CPU per message (pipeline objects, promises
     // and their garbage) than the one write per publish it saves.
-    const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+    const pub = new Redis(redisUrl, {
+      lazyConnect: false,
+      maxRetriesPerRequest: null,
+      // Reconnect attempts at most 1 s apart (ioredis' default grows to 2 s): delivery comes back sooner.
+      retryStrategy: (times) => Math.min(times * 100, REDIS_RETRY_MAX_MS),
+    });
     const sub = pub.duplicate();
     redis = [pub, sub];
-    // ioredis reconnects by itself; without a listener a Redis blip is an unhandled 'error' event.
-    for (const r of redis) r.on('error', (err: Error) => app.log.warn({ err }, 'redis connection error'));
+    // The watch also listens to 'error', so a Redis blip is never an unhandled 'error' event.
+    watch = watchDelivery(pub, sub, app.log, () => {
+      const notice: ResyncNotice = { reason: 'delivery_restored' };
+      const [agents, visitors] = [io.of(AGENT_NAMESPACE), io.of(VISITOR_NAMESPACE)];
+      (agents as AgentNamespace).local.emit('resync', notice);
+      (visitors as VisitorNamespace).local.emit('resync', notice);
+      return agents.sockets.size + visitors.sockets.size;
+    });
     io.adapter(createRoomRoutedAdapter(pub, sub, { requestsTimeout: 3_000, parser: jsonParser }));
   }
   app.addHook('preClose', async () => {
+    watch?.stop();
     io.local.disconnectSockets(true);
     for (const nsp of [io.of(AGENT_NAMESPACE), io.of(VISITOR_NAMESPACE)]) nsp.local.disconnectSockets(true);
     await new Promise<void>((resolve) => {

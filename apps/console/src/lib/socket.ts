@@ -25,7 +25,10 @@ export interface AgentSocketOptions {
   userid: string;
   /** GET /api/agent/ping every 30 s; a rejection counts as a missing heartbeat reply. */
   ping: () => Promise<unknown>;
-  /** Highest seq seen per conversation, sent as `lastSeqs` so a reconnect catches up. */
+  /**
+   * Resume position per conversation (the highest seq below which every message is held, not the highest
+   * seen), sent as `lastSeqs` so a reconnect replays exactly what is missing.
+   */
   lastSeqs?: () => Record<string, number>;
   /** Connection state for the banner. */
   onConnection?: (connected: boolean) => void;

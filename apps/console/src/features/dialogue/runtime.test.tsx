@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import type { AgentUserDto } from '@kefu/protocol';
+import { REPLAY_PAGE_SIZE, type AgentUserDto, type MessageDto } from '@kefu/protocol';
 import { useSession } from '../../app/session';
 import type { AgentInfo } from '../auth/api';
 import { stopAllTimers } from '../../lib/timers';
@@ -254,5 +254,23 @@ describe('agent runtime lifetime (held by the shell)', () => {
     expect(useDialogue.getState().newChats).toBe(0);
     expect(useDialogue.getState().chats.list).toHaveLength(3);
     act(() => useDialogue.getState().setViewing(false));
+  });
+
+  it("answers the server's resync with a replay from each held chat's resume position", async () => {
+    logIn(info('u1'));
+    renderShell();
+    await settle();
+    const sock = fake.sockets[0];
+    sock.connected = true;
+    const emit = vi.spyOn(sock, 'emit');
+    const held = [1, 2, 5].map((seq) => ({ id: `m${seq}`, agentserviceid: 's-c1', seq }) as MessageDto);
+    act(() => useDialogue.setState({ messages: { 's-c1': held } }));
+    act(() => sock.fire('resync', { reason: 'delivery_restored' }));
+    await settle();
+    expect(emit).toHaveBeenCalledWith(
+      'replay',
+      { agentserviceid: 's-c1', after: 2, ps: REPLAY_PAGE_SIZE },
+      expect.any(Function),
+    );
   });
 });

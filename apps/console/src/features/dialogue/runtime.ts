@@ -11,13 +11,14 @@ import type { SessionUser } from '../auth/api';
 import { agentApi } from './api';
 import { useDialogue } from './store';
 import { isStoredState, mapWorkStatus } from './model/agentState';
-import { highestSeq } from './model/messages';
+import { dialogueReplay, type DialogueReplay } from './replay';
 import { desktopNotify, flashTitle, playSound, type SoundPrefs } from './notifications';
 import { summaryOf } from './summary';
 
 interface Running {
   userid: string;
   conn: AgentConnection;
+  replay: DialogueReplay;
   /** Mounted holders (the shell; twice for a moment under StrictMode or a remount). */
   holders: number;
   /** A pending stop after the last holder let go, cancelled if one comes back. */
@@ -36,6 +37,7 @@ export function stopAgentRuntime(): void {
   current = null;
   clearTimeout(run.stopTimer);
   run.unregister();
+  run.replay.stop();
   run.conn.stop();
   useDialogue.getState().reset();
 }
@@ -75,19 +77,13 @@ export function startAgentRuntime(user: SessionUser & SoundPrefs): () => void {
   const me = { id: user.id, orgi: user.orgi ?? '', name: user.uname || user.username };
   if (isStoredState(user.on_state)) store.getState().showState(user.on_state);
 
+  const replay = dialogueReplay(() => store.getState().socket);
   const conn = connectAgentSocket({
     token: getToken(),
     orgi: me.orgi,
     userid: me.id,
     ping: () => agentApi.ping(),
-    lastSeqs: () => {
-      const out: Record<string, number> = {};
-      for (const [sid, list] of Object.entries(store.getState().messages)) {
-        const seq = highestSeq(list);
-        if (seq > 0) out[sid] = seq;
-      }
-      return out;
-    },
+    lastSeqs: () => replay.lastSeqs(),
     onConnection: (c) => {
       const was = store.getState().connected;
       store.getState().setConnected(c);
@@ -157,6 +153,8 @@ export function startAgentRuntime(user: SessionUser & SoundPrefs): () => void {
     }
   });
   s.on('read', (p) => store.getState().read(p.agentserviceid, p.seq));
+  // Another node's lines may have been lost while cross-node delivery was down: replay what is missing.
+  s.on('resync', () => void replay.resync());
   s.on('notice', (n) => {
     if (!n.agentserviceid) return;
     if (n.type === 'writing') store.getState().setTyping(n.agentserviceid, n.message || '…');
@@ -183,7 +181,7 @@ export function startAgentRuntime(user: SessionUser & SoundPrefs): () => void {
     .getState()
     .loadChats()
     .catch(() => undefined);
-  const run: Running = { userid: user.id, conn, holders: 0, unregister: () => undefined };
+  const run: Running = { userid: user.id, conn, replay, holders: 0, unregister: () => undefined };
   current = run;
   // stopAllTimers() (logout, expiry) would stop the socket anyway; this also forgets the session.
   run.unregister = registerStopper(() => {

@@ -102,6 +102,15 @@ export const ERROR_MESSAGES = {
   online_other_agent: { zh: '访客正在与其他坐席对话', en: 'The visitor is chatting with another agent' },
   online_in_queue: { zh: '访客正在排队等待分配', en: 'The visitor is waiting in the queue' },
   invite_not_found: { zh: '邀请不存在或已失效', en: 'Invitation not found or expired' },
+  // Contacts import.
+  import_file_invalid: {
+    zh: '文件不是可识别的联系人表格（.xlsx，首行为表头）',
+    en: 'Not a contacts sheet (.xlsx with a header row)',
+  },
+  import_rows_invalid: {
+    zh: '表格中有错误，未导入任何数据',
+    en: 'The sheet has errors; nothing was imported',
+  },
   server_error: {
     zh: '服务器错误，请稍后再试或联系管理员',
     en: 'Server error, please try later or contact the administrator',

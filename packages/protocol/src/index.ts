@@ -10,3 +10,5 @@ export * from './schemas/index.js';
 export * from './worktime.js';
 export * from './channel.js';
 export * from './online.js';
+export * from './contacts.js';
+export * from './tags.js';

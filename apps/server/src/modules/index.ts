@@ -16,6 +16,8 @@ import { registerBlack } from './black/black.routes.js';
 import { registerSessionConfig } from './sessionconfig/sessionconfig.routes.js';
 import { registerQuickReply } from './quickreply/quickreply.routes.js';
 import { registerOnline } from './online/online.routes.js';
+import { registerTags } from './tags/tags.routes.js';
+import { registerContacts } from './contacts/contacts.routes.js';
 import { registerApiDoc } from './apidoc/apidoc.routes.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
@@ -37,5 +39,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerSessionConfig,
   registerQuickReply,
   registerOnline,
+  registerTags,
+  registerContacts,
   registerApiDoc,
 ];

@@ -8,6 +8,10 @@ import * as arepo from './agent-status.repository.js';
 import * as mrepo from './message.repository.js';
 import * as srepo from './service.repository.js';
 import { presentAgentUser, presentMessage, type AgentServiceRow, type ChatMessageRow } from './presenter.js';
+import { contactOfConversation } from '../contacts/contacts.service.js';
+import { conversationTagIds } from '../tags/tags.repository.js';
+import { checkedTags } from '../tags/tags.service.js';
+import { summaryOf } from '../tags/summary.service.js';
 import {
   announceCollaborationLeft,
   blacklist,
@@ -104,11 +108,20 @@ export async function chatData(e: Engine, p: Principal, q: { id?: string; userid
     ])
     .where('id', '=', s.userid)
     .executeTakeFirst();
-  const tags = (
-    await k.selectFrom('agent_service_tag').select('tagid').where('agentserviceid', '=', s.id).execute()
-  ).map((t) => t.tagid);
+  const [tags, summary, contact] = await Promise.all([
+    conversationTagIds(k, s.id),
+    summaryOf(k, s),
+    contactOfConversation(k, s),
+  ]);
   const { ...agentService } = s;
-  return { agentUser: presentAgentUser(au, s, e.clock.now()), agentService, visitor: visitor ?? null, tags };
+  return {
+    agentUser: presentAgentUser(au, s, e.clock.now()),
+    agentService,
+    visitor: visitor ?? null,
+    tags,
+    summary,
+    contact,
+  };
 }
 
 export async function queueList(e: Engine, p: Principal): Promise<AgentUserDto[]> {
@@ -282,6 +295,8 @@ export async function tagRelation(
   const s = await followed(e, p, b.agentserviceid);
   const k = e.db.kysely;
   const on = b.checked === true || b.checked === 'true';
+  // Only conversation (summary) tags of this organisation go on; taking one off needs no check.
+  if (on) await checkedTags(k, s.orgi, 'summary', [b.tagid], 'tagid');
   await k
     .deleteFrom('agent_service_tag')
     .where('agentserviceid', '=', s.id)

@@ -113,6 +113,10 @@ export interface AgentServiceTable {
   country: Generated<string>;
   province: Generated<string>;
   city: Generated<string>;
+  /** Service summary (migration 0009): the service topic, the agent's memo and when it was last saved. */
+  topicid: Generated<string | null>;
+  summary: Generated<string>;
+  summarytime: Generated<number | null>;
 }
 
 export interface AgentUserTable {

@@ -3,6 +3,7 @@ import type { ConversationTables } from './schema-conversations.js';
 import type { ChannelTables } from './schema-channel.js';
 import type { OnlineTables } from './schema-online.js';
 import type { QuickReplyTables } from './schema-quickreply.js';
+import type { ContactTables } from './schema-contacts.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
 export interface OrganizationTable {
@@ -105,7 +106,12 @@ export interface LoginLogTable {
   createtime: number;
 }
 
-export interface Database extends ConversationTables, ChannelTables, OnlineTables, QuickReplyTables {
+export interface Database
+  extends ConversationTables,
+    ChannelTables,
+    OnlineTables,
+    QuickReplyTables,
+    ContactTables {
   organization: OrganizationTable;
   organ: OrganTable;
   users: UserTable;

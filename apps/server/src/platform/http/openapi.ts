@@ -29,6 +29,7 @@ export const NO_INPUT_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/black/clean',
   'POST /api/black/clean',
   'GET /api/sessionConfig',
+  'GET /api/sessionType',
 ]);
 
 export const routeKey = (r: Pick<CatalogRoute, 'method' | 'url'>): string => `${r.method} ${r.url}`;

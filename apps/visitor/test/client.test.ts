@@ -1,5 +1,14 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Ack, AssignedNotice, VisitorNewResult, VisitorWelcome } from '@kefu/protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  GAP_GRACE_MS,
+  REPLAY_PAGE_SIZE,
+  type Ack,
+  type AssignedNotice,
+  type MessageDto,
+  type VisitorNewResult,
+  type VisitorWelcome,
+} from '@kefu/protocol';
+import { messageDto } from './fixtures.js';
 
 /** Just enough of a socket.io-client socket: handlers by event, and a scripted ack for each emit. */
 class FakeSocket {
@@ -7,7 +16,14 @@ class FakeSocket {
   acks: Array<Ack<unknown>> = [];
   connected = true;
   active = true;
-  io = { on: () => undefined, opts: {} };
+  ioHandlers = new Map<string, () => void>();
+  io = {
+    on: (event: string, fn: () => void) => this.ioHandlers.set(event, fn),
+    opts: {} as { query?: Record<string, string> },
+  };
+  /** `replay` is answered like a server holding this many lines of s1 (0: never answered). */
+  serverLines = 0;
+  replays: Array<{ after: number; ps: number }> = [];
   on(event: string, fn: (p: unknown) => void): this {
     this.handlers.set(event, fn);
     return this;
@@ -15,7 +31,15 @@ class FakeSocket {
   timeout(): this {
     return this;
   }
-  emitWithAck(event: string): Promise<Ack<unknown>> {
+  emitWithAck(event: string, p?: { after: number; ps: number }): Promise<Ack<unknown>> {
+    if (event === 'replay' && this.serverLines && p) {
+      this.replays.push({ after: p.after, ps: p.ps });
+      const last = Math.min(this.serverLines, p.after + p.ps);
+      const list: MessageDto[] = [];
+      for (let seq = p.after + 1; seq <= last; seq++) list.push(messageDto(seq));
+      const data = { agentserviceid: 's1', list, hasMore: last < this.serverLines };
+      return Promise.resolve({ success: true, data, msg: 'ok', code: 200 });
+    }
     if (event !== 'new') return new Promise(() => undefined);
     const next = this.acks.shift();
     return next ? Promise.resolve(next) : Promise.reject(new Error('no ack scripted'));
@@ -102,5 +126,56 @@ describe('ChatClient new chat', () => {
     await c.start({});
     expect(seen(c)).toMatchObject({ status: 'inqueue', position: 2, agent: null, current: 's1' });
     expect(c.state.timeline.entries.some((e) => e.key.startsWith('n:assigned:'))).toBe(false);
+  });
+});
+
+describe('ChatClient catch-up', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.useRealTimers());
+
+  /** A client in service in conversation s1. */
+  function serving() {
+    const s = (current = new FakeSocket());
+    const c = new ChatClient('http://kf.example', 'app1', () => undefined);
+    c.connect();
+    s.fire('welcome', { ...welcome, agentserviceid: 's1', status: 'inservice', agent });
+    return { c, s, seqs: () => c.state.timeline.entries.flatMap((e) => (e.kind === 'msg' ? [e.m.seq] : [])) };
+  }
+
+  it('reconnects from the highest seq below which it holds every line, not the highest seen', () => {
+    const { s } = serving();
+    s.fire('message', messageDto(1));
+    s.fire('message', messageDto(2));
+    // its own line 5 came back; the agent's 3 and 4 were lost on the way
+    s.fire('message', messageDto(5, { calltype: 'in', userid: 'u1' }));
+    s.ioHandlers.get('reconnect_attempt')?.();
+    expect(s.io.opts.query).toMatchObject({ lastSeq: '2' });
+  });
+
+  it('fetches a hole that stays open past the grace time', async () => {
+    vi.useFakeTimers();
+    const { s, seqs } = serving();
+    s.serverLines = 6;
+    s.fire('message', messageDto(1));
+    s.fire('message', messageDto(6));
+    await vi.advanceTimersByTimeAsync(GAP_GRACE_MS - 10);
+    expect(s.replays).toEqual([]);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(s.replays).toEqual([{ after: 1, ps: 4 }]);
+    expect(seqs()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it(`answers \`resync\` by paging 1,500 missed lines by ${REPLAY_PAGE_SIZE}`, async () => {
+    const { s, seqs } = serving();
+    s.serverLines = 1_501;
+    s.fire('message', messageDto(1));
+    s.fire('resync', { reason: 'delivery_restored' });
+    await vi.waitFor(() => expect(seqs().length).toBe(1_501));
+    expect(s.replays).toEqual([
+      { after: 1, ps: 500 },
+      { after: 501, ps: 500 },
+      { after: 1001, ps: 500 },
+    ]);
+    expect(seqs()).toEqual(Array.from({ length: 1_501 }, (_, i) => i + 1));
   });
 });

@@ -12,7 +12,7 @@ import type {
   VisitorServerToClientEvents,
   VisitorWelcome,
 } from '@kefu/protocol';
-import { VISITOR_NAMESPACE } from '@kefu/protocol';
+import { CatchUp, VISITOR_NAMESPACE, type ReplayPage } from '@kefu/protocol';
 import { forgetIdentity, loadIdentity, saveIdentity, type VisitorIdentity } from '../lib/storage.js';
 import { randomId } from '../lib/ids.js';
 import { clearOutbox, loadOutbox, saveOutbox } from '../lib/outbox.js';
@@ -67,6 +67,20 @@ export class ChatClient {
   visible = true;
   /** The access point's welcome text (wins over the tenant's session welcome). */
   welcomeText = '';
+  /** Catch-up of the followed conversation: resume position, holes, replay after `resync`. */
+  private readonly sync = new CatchUp({
+    holding: (sid) => ({ seqs: tl.heldSeqs(this.state.timeline, sid) }),
+    fetch: async (agentserviceid, after, ps) => {
+      const s = this.socket;
+      if (!s?.connected) throw new Error('offline');
+      const res = (await s
+        .timeout(ACK_TIMEOUT)
+        .emitWithAck('replay', { agentserviceid, after, ps })) as Ack<ReplayPage>;
+      if (!res.success) throw new Error(res.msg);
+      return res.data;
+    },
+    deliver: (page) => this.received(page.list),
+  });
 
   constructor(
     readonly base: string,
@@ -128,7 +142,9 @@ export class ChatClient {
   private query(): Record<string, string> {
     const q: Record<string, string> = { appid: this.appid, userid: this.identity.userid };
     if (this.identity.token) q.token = this.identity.token;
-    if (this.state.timeline.current) q.lastSeq = String(this.state.timeline.lastSeq);
+    // Where everything below is held: our own acknowledged lines do not count past a missing reply.
+    const sid = this.state.timeline.current;
+    if (sid) q.lastSeq = String(this.sync.position(sid));
     return q;
   }
 
@@ -167,9 +183,15 @@ export class ChatClient {
     socket.on('leavemsg', (l) => this.set({ leavemsg: l }));
     socket.on('satisfaction', (s) => this.askRating(s.agentserviceid, s.message));
     socket.on('status', (s) => this.notice(`status:${Date.now()}`, s.message));
+    // Lines of the agent's node may have been lost while delivery between nodes was down.
+    socket.on('resync', () => {
+      const sid = this.state.timeline.current;
+      if (sid) void this.sync.catchUp(sid);
+    });
   }
 
   close(): void {
+    this.sync.stop();
     this.socket?.disconnect();
   }
 
@@ -281,9 +303,21 @@ export class ChatClient {
 
   private incoming(m: MessageDto): void {
     if (!this.state.timeline.current && m.agentserviceid) this.follow(m.agentserviceid);
-    this.setTl((x) => tl.mergeMessage(x, m));
-    if (m.calltype === 'out') this.set({ typing: false });
+    this.received([m]);
+  }
+
+  /** Live, caught-up or replayed lines: merged, a hole below them looked for, read up to the newest. */
+  private received(list: readonly MessageDto[]): void {
+    if (list.length === 0) return;
+    this.setTl((x) => list.reduce((acc, m) => tl.mergeMessage(acc, m), x));
+    if (list.some((m) => m.calltype === 'out')) this.set({ typing: false });
+    this.checkHole();
     this.markSeen();
+  }
+
+  private checkHole(): void {
+    const sid = this.state.timeline.current;
+    if (sid) this.sync.noticed(sid);
   }
 
   /** Tells the server the visitor saw everything (only while the window is visible). */
@@ -321,8 +355,10 @@ export class ChatClient {
         msgtype: o.msgtype,
         attachmentid: o.attachmentid,
       })) as Ack<MessageDto>;
-      if (res.success) this.setTl((x) => tl.ackOutgoing(x, res.data));
-      else {
+      if (res.success) {
+        this.setTl((x) => tl.ackOutgoing(x, res.data));
+        this.checkHole();
+      } else {
         this.setTl((x) => tl.setOutgoingState(x, o.clientId, 'failed'));
         this.set({ error: res.msg });
       }

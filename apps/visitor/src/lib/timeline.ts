@@ -29,7 +29,7 @@ export interface Timeline {
   outbox: Outgoing[];
   /** Conversation the widget follows (its seq numbers are what `lastSeq` refers to). */
   current: string | null;
-  /** Highest seq seen in `current`. */
+  /** Highest seq seen in `current` (read receipts); a reconnect resumes from `resumePosition` instead. */
   lastSeq: number;
   /** The agent has read the visitor's messages up to this seq of `current`. */
   readSeq: number;
@@ -89,6 +89,14 @@ export function mergeMessage(tl: Timeline, m: MessageDto): Timeline {
   const lastSeq = m.agentserviceid === tl.current ? Math.max(tl.lastSeq, m.seq) : tl.lastSeq;
   return { ...tl, entries, outbox, lastSeq };
 }
+
+/** Seqs of the messages held of one conversation (what its resume position is computed from). */
+export const heldSeqs = (tl: Timeline, agentserviceid: string): number[] => {
+  const out: number[] = [];
+  for (const e of tl.entries)
+    if (e.kind === 'msg' && e.m.agentserviceid === agentserviceid) out.push(e.m.seq);
+  return out;
+};
 
 export function addNotice(tl: Timeline, key: string, text: string, time: number): Timeline {
   const entries = tl.entries.filter((e) => e.key !== `n:${key}`);

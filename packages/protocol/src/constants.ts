@@ -29,6 +29,11 @@ export const DEFAULT_LANGUAGE = 'zh';
 
 export const AGENT_PING_INTERVAL_MS = 30_000;
 export const HEARTBEAT_CHECK_INTERVAL_MS = 15_000;
+/**
+ * An agent keeps its chosen state (ready, busy) across a reload, a reconnect or another tab closing:
+ * only after this long without any socket of that agent (on any node) does it become notready.
+ */
+export const AGENT_PRESENCE_GRACE_MS = 60_000;
 
 /** Round-trip time thresholds (ms) for network quality 1..4. */
 export const NETWORK_QUALITY_RTT = [120, 2_000, 5_000] as const;

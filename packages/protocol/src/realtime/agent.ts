@@ -72,6 +72,14 @@ export interface NoticeDto {
   id?: string;
 }
 
+/** `presence`: the visitor's chat window connected or went away (offtime: since when it is away). */
+export interface VisitorPresence {
+  agentserviceid: string;
+  userid: string;
+  online: boolean;
+  offtime: number | null;
+}
+
 export interface CollaborationLeave {
   agentuserid: string;
   agentserviceid: string;
@@ -93,6 +101,8 @@ export interface AgentServerToClientEvents {
   collaboration_new: (p: AgentUserDto) => void;
   collaboration_leave: (p: CollaborationLeave) => void;
   collaboration_over: (p: OverNotice) => void;
+  /** The visitor of one of this agent's chats came or went (chat window connected or not). */
+  presence: (p: VisitorPresence) => void;
   /** Cross-node delivery was down and is back: replay each followed conversation from its resume position. */
   resync: (p: ResyncNotice) => void;
 }

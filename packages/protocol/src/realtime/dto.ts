@@ -85,6 +85,10 @@ export interface AgentUserDto {
   agentservice: AgentServiceBrief;
   /** Highest message seq of the conversation (for catch-up). */
   lastseq: number;
+  /** The visitor's chat window is connected (absent: not known, taken as online). */
+  online?: boolean;
+  /** Since when it is not (with online false). */
+  offtime?: number | null;
 }
 
 export interface MessageDto {

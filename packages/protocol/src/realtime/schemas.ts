@@ -57,6 +57,8 @@ export const visitorHandshakeSchema = z.object({
   token: optText(128),
   sessionid: optText(64),
   lastSeq: z.coerce.number().int().min(0).optional(),
+  /** The widget's language: the texts sent to this visitor are chosen by it (fallback: the base texts). */
+  l: z.string().max(16, 'too_long').optional(),
 });
 
 export const visitorNewSchema = z.object({

@@ -104,12 +104,36 @@ export async function countReady(k: Kdb, orgi: string, organ: string | null): Pr
   return Number((await q.executeTakeFirst())?.n ?? 0);
 }
 
+/** Agents with a socket (or never one) whose heartbeat stopped; those without a socket wait for their grace. */
 export const staleAgents = (k: Kdb, cutoff: number) =>
   k
     .selectFrom('agent_status')
     .selectAll()
     .where('status', '!=', 'notready')
     .where('lastping', '<', cutoff)
+    .where('offsince', 'is', null)
+    .execute();
+
+/** Agents not notready whose last socket went away before `cutoff`. */
+export const goneAgents = (k: Kdb, cutoff: number) =>
+  k
+    .selectFrom('agent_status')
+    .select('userid')
+    .where('status', '!=', 'notready')
+    .where('offsince', '<=', cutoff)
+    .execute();
+
+/** The agent has a socket again (or still): no grace running. */
+export const markPresent = (k: Kdb, userid: string, now: number) =>
+  k.updateTable('agent_status').set({ offsince: null, lastping: now }).where('userid', '=', userid).execute();
+
+/** The agent's last socket went away at `now` (kept if an earlier time is already set). */
+export const markGone = (k: Kdb, userid: string, now: number) =>
+  k
+    .updateTable('agent_status')
+    .set({ offsince: now })
+    .where('userid', '=', userid)
+    .where('offsince', 'is', null)
     .execute();
 
 export const orgStatuses = (k: Kdb, orgi: string) =>

@@ -12,7 +12,7 @@ import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { parse } from '../../platform/http/validate.js';
 import { agentRoom, orgRoom, serviceRoom } from '../../platform/realtime/rooms.js';
 import { toVisitor, type Engine } from './engine.js';
-import { getAgentState, ping, setAgentState } from './agentstate.service.js';
+import { agentSocketArrived, agentSocketGone, ping, setAgentState } from './agentstate.service.js';
 import { deliverLive, StaleConversation, storeMessage } from './message.service.js';
 import { agentReplay, replayMissed } from './replay.service.js';
 import * as srepo from './service.repository.js';
@@ -46,6 +46,8 @@ export function installAgentSocket(e: Engine): void {
     const lang = () => p.language;
     const queue = { tail: Promise.resolve() as Promise<unknown> };
     void socket.join([agentRoom(p.id), orgRoom(p.orgi)]);
+    // A reload or a second tab: the state the agent chose holds (the grace of a gone socket ends here).
+    agentSocketArrived(e, p.id).catch((err: unknown) => console.error('agent connect', err));
     // Conversations this socket wrote to (by agentserviceid or `u:<visitor>`): tenant and visitor checked
     // once; status and ownership/collaboration are re-checked by every write (see NewMessage.guard), and
     // an entry is dropped when that check fails.
@@ -158,14 +160,9 @@ export function installAgentSocket(e: Engine): void {
     );
 
     socket.on('disconnect', () => {
-      void (async () => {
-        if (e.closing.value) return;
-        const rest = await e.rt.agents.in(agentRoom(p.id)).fetchSockets();
-        if (e.closing.value) return;
-        if (rest.length === 0 && (await getAgentState(e, p.id)) !== 'notready') {
-          await setAgentState(e, p.id, 'notready', 'disconnect', (from) => from !== 'notready');
-        }
-      })().catch((err: unknown) => console.error('agent disconnect', err));
+      if (e.closing.value) return;
+      // Not notready at once: the last socket gone starts the grace (agentstate.service presenceSweep).
+      agentSocketGone(e, p.id).catch((err: unknown) => console.error('agent disconnect', err));
     });
 
     // Catch-up: messages missed while away, per conversation the agent still follows.

@@ -1,5 +1,6 @@
-import { HEARTBEAT_TIMEOUT_MS, type StoredAgentState } from '@kefu/protocol';
+import { AGENT_PRESENCE_GRACE_MS, HEARTBEAT_TIMEOUT_MS, type StoredAgentState } from '@kefu/protocol';
 import { notFound } from '../../platform/http/errors.js';
+import { agentRoom } from '../../platform/realtime/rooms.js';
 import { affected, toAgents, toOrgAgents, type Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
 import { publishReport } from './report.js';
@@ -33,6 +34,7 @@ async function ensureRow(e: Engine, userid: string): Promise<arepo.AgentStatusRo
     lastidle: now,
     logintime: now,
     updatetime: now,
+    offsince: null,
   });
   const row = await arepo.findStatus(k, userid);
   if (!row) throw notFound();
@@ -108,10 +110,49 @@ export async function ping(e: Engine, userid: string): Promise<number> {
   return now;
 }
 
-/** Agents without a ping for 2 × 30 s become notready; their chats stay with them. */
+/**
+ * Agents without a ping for 2 × 30 s become notready, and so do agents without any socket for the
+ * presence grace; their chats stay with them.
+ */
 export async function heartbeatSweep(e: Engine): Promise<void> {
   const now = e.clock.now();
   for (const a of await arepo.staleAgents(e.db.kysely, now - HEARTBEAT_TIMEOUT_MS)) {
     await setAgentState(e, a.userid, 'notready', 'heartbeat', (from) => from !== 'notready');
+  }
+  await presenceSweep(e, now);
+}
+
+/** Whether the agent has a socket on any node (asks the other nodes through the adapter). */
+async function hasSocket(e: Engine, userid: string): Promise<boolean> {
+  return (await e.rt.agents.in(agentRoom(userid)).fetchSockets()).length > 0;
+}
+
+/**
+ * A socket of the agent connected: the state it chose holds, whatever a reload or a dropped tab did
+ * before. Counts as a heartbeat too.
+ */
+export async function agentSocketArrived(e: Engine, userid: string): Promise<void> {
+  await arepo.markPresent(e.db.kysely, userid, e.clock.now());
+}
+
+/**
+ * A socket of the agent went away. If it was the last one on every node, the grace starts: the state
+ * is kept (a reload or a reconnect comes back well within it) and presenceSweep ends it. The time is
+ * in the shared agent_status row, so any node's sweep can end it, even if this node is gone by then.
+ */
+export async function agentSocketGone(e: Engine, userid: string): Promise<void> {
+  if (await hasSocket(e, userid)) return;
+  await arepo.markGone(e.db.kysely, userid, e.clock.now());
+}
+
+/** Agents whose last socket went away more than the grace ago become notready (reason disconnect). */
+export async function presenceSweep(e: Engine, now = e.clock.now()): Promise<void> {
+  for (const { userid } of await arepo.goneAgents(e.db.kysely, now - AGENT_PRESENCE_GRACE_MS)) {
+    // A socket that connected on a node while this one marked the agent gone: the mark was stale.
+    if (await hasSocket(e, userid)) {
+      await arepo.markPresent(e.db.kysely, userid, now);
+      continue;
+    }
+    await setAgentState(e, userid, 'notready', 'disconnect', (from) => from !== 'notready');
   }
 }

@@ -2,6 +2,7 @@ import type { AgentUserDto, AssignedNotice, VisitorAgentInfo } from '@kefu/proto
 import { toAgents, toVisitor, toVisitorOthers, type Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
 import * as srepo from './service.repository.js';
+import { presenceOf } from './presence.service.js';
 import {
   presentAgentUser,
   type AgentServiceRow,
@@ -102,6 +103,8 @@ interface Assigned {
   cfg: SessionConfig;
   /** The visitor's notice text, when the caller already built it. */
   message?: string;
+  /** The visitor is known to be connected (it is asking right now): no presence read. */
+  visitorOnline?: boolean;
 }
 
 export interface Announced {
@@ -132,7 +135,11 @@ export async function announceAssigned(
   const s = known?.service ?? (await srepo.findService(k, serviceId));
   const au = known?.entry ?? (await srepo.agentUserOfService(k, serviceId));
   if (!s || !au) return null;
-  const dto = presentAgentUser(au, s, e.clock.now());
+  // A queued or transferred chat may be one whose visitor has left: the agent sees it as such at once.
+  const presence = known?.visitorOnline
+    ? { online: true, offtime: null }
+    : (await presenceOf(k, [s.userid])).get(s.userid);
+  const dto = { ...presentAgentUser(au, s, e.clock.now()), ...presence };
   toAgents(e, [agentno], 'new', dto);
   const agent = known?.info ?? (await agentInfo(e, agentno));
   const message =

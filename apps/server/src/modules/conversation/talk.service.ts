@@ -5,6 +5,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
+import { presenceOf } from './presence.service.js';
 import * as mrepo from './message.repository.js';
 import * as srepo from './service.repository.js';
 import { presentAgentUser, presentMessage, type AgentServiceRow, type ChatMessageRow } from './presenter.js';
@@ -62,9 +63,12 @@ export async function agentUserList(
   sort: TalkSort,
 ): Promise<{ agentUserList: AgentUserDto[]; businessList: never[] }> {
   const now = e.clock.now();
-  const list = (await srepo.visibleEntries(e.db.kysely, p.id)).map(({ au, s }) =>
-    presentAgentUser(au, s, now),
+  const entries = await srepo.visibleEntries(e.db.kysely, p.id);
+  const presence = await presenceOf(
+    e.db.kysely,
+    entries.map(({ au }) => au.userid),
   );
+  const list = entries.map(({ au, s }) => ({ ...presentAgentUser(au, s, now), ...presence.get(au.userid) }));
   const key = (a: AgentUserDto) =>
     sort === 'lastmessage' ? (a.lastmessage ?? a.servicetime ?? 0) : (a.servicetime ?? 0);
   list.sort((a, b) => key(b) - key(a));

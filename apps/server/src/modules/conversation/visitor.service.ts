@@ -18,6 +18,8 @@ export interface VisitorIdentity {
   userid: string;
   orgi: string;
   appid: string;
+  /** The widget's language ('' = not told): the texts sent to this visitor follow it. */
+  lang?: string;
 }
 
 export interface ConnectMeta {
@@ -26,22 +28,34 @@ export interface ConnectMeta {
   referer: string;
 }
 
-/** Checks appid and the visitor credential; creates the visitor (and its credential) on first contact. */
+/**
+ * Checks appid and the visitor credential; creates the visitor (and its credential) on first contact.
+ * Marks the visitor online in its language; `cameBack`: it was offline (its agents are told).
+ */
 export async function visitorConnect(
   e: Engine,
   q: z.infer<typeof visitorHandshakeSchema>,
   meta: ConnectMeta,
-): Promise<{ identity: VisitorIdentity; token: string }> {
+): Promise<{ identity: VisitorIdentity; token: string; cameBack: boolean }> {
   const k = e.db.kysely;
   const ap = await k.selectFrom('access_point').selectAll().where('id', '=', q.appid).executeTakeFirst();
   if (!ap) throw notFound('access_point_not_found');
   const now = e.clock.now();
+  const lang = q.l ?? '';
   const v = await k.selectFrom('visitor').selectAll().where('id', '=', q.userid).executeTakeFirst();
   if (v) {
     if (v.orgi !== ap.orgi || !q.token || !sameHash(sha(q.token), v.token_hash))
       throw unauthorized('visitor_token');
-    await k.updateTable('visitor').set({ updatetime: now, ip: meta.ip }).where('id', '=', v.id).execute();
-    return { identity: { userid: v.id, orgi: v.orgi, appid: ap.id }, token: q.token };
+    await k
+      .updateTable('visitor')
+      .set({ updatetime: now, ip: meta.ip, online: 1, offtime: null, ...(lang ? { language: lang } : {}) })
+      .where('id', '=', v.id)
+      .execute();
+    return {
+      identity: { userid: v.id, orgi: v.orgi, appid: ap.id, lang: lang || v.language },
+      token: q.token,
+      cameBack: Number(v.online) === 0,
+    };
   }
   const token = randomBytes(24).toString('hex');
   await k
@@ -53,14 +67,25 @@ export async function visitorConnect(
       token_hash: sha(token),
       ip: meta.ip,
       browser: meta.userAgent.slice(0, 200),
-      source: meta.referer.slice(0, 500),
+      source: ownPage(meta.referer) ? '' : meta.referer.slice(0, 500),
       createtime: now,
       updatetime: now,
+      online: 1,
+      language: lang,
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-  return { identity: { userid: q.userid, orgi: ap.orgi, appid: ap.id }, token };
+  return { identity: { userid: q.userid, orgi: ap.orgi, appid: ap.id, lang }, token, cameBack: false };
 }
+
+/** A referer that is our own widget page (the chat iframe), not where the visitor came from. */
+const ownPage = (referer: string): boolean => {
+  try {
+    return new URL(referer).pathname.startsWith('/visitor/');
+  } catch {
+    return false;
+  }
+};
 
 const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -150,7 +175,7 @@ async function place(
       service.id,
       agent.id,
       false,
-      { ...admitted, info: agent, cfg },
+      { ...admitted, info: agent, cfg, visitorOnline: true },
       asker,
     );
     // No 'acd' report of its own: the 'visitor new' one below replaces it in the same throttle window.

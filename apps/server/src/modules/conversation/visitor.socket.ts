@@ -28,6 +28,7 @@ import { endConversation } from './lifecycle.service.js';
 import { replayMissed, visitorReplay } from './replay.service.js';
 import { failure, handler, pipelined } from './socket-ack.js';
 import { requestAgent, visitorConnect, welcomeFor } from './visitor.service.js';
+import { visitorCameBack, visitorGone } from './presence.service.js';
 
 const header = (v: string | string[] | undefined): string => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
 
@@ -42,8 +43,8 @@ export function installVisitorSocket(e: Engine): void {
           userAgent: header(hs.headers['user-agent']),
           referer: header(hs.headers.referer),
         };
-        const { identity, token } = await visitorConnect(e, q, meta);
-        socket.data = { ...identity, token, lastSeq: q.lastSeq };
+        const { identity, token, cameBack } = await visitorConnect(e, q, meta);
+        socket.data = { ...identity, token, lastSeq: q.lastSeq, cameBack };
         next();
       })
       .catch((err: unknown) => {
@@ -59,6 +60,11 @@ export function installVisitorSocket(e: Engine): void {
     const lang = () => 'zh';
     const queue = { tail: Promise.resolve() as Promise<unknown> };
     void socket.join(visitorRoom(v.userid));
+    if (v.cameBack) visitorCameBack(e, v).catch((err: unknown) => console.error('visitor presence', err));
+    socket.on('disconnect', () => {
+      if (e.closing.value) return;
+      visitorGone(e, v).catch((err: unknown) => console.error('visitor presence', err));
+    });
     const open = async () => {
       const s = await srepo.openServiceOf(e.db.kysely, v.orgi, v.userid);
       if (!s) throw badRequest('conversation_ended');

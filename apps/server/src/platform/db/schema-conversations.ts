@@ -13,6 +13,8 @@ export interface AgentStatusTable {
   lastidle: Generated<number>;
   logintime: number;
   updatetime: number;
+  /** When the agent's last socket went away (migration 0011); null while one is connected. */
+  offsince: Generated<number | null>;
 }
 
 export interface AgentStateLogTable {
@@ -56,6 +58,11 @@ export interface VisitorTable {
   channel: Generated<string>;
   createtime: number;
   updatetime: number;
+  /** The chat window is connected (migration 0011), and since when it is not. */
+  online: Generated<number>;
+  offtime: Generated<number | null>;
+  /** The widget's language ('' = not told). */
+  language: Generated<string>;
 }
 
 export interface AgentServiceTable {
@@ -117,6 +124,8 @@ export interface AgentServiceTable {
   topicid: Generated<string | null>;
   summary: Generated<string>;
   summarytime: Generated<number | null>;
+  /** The visitor's language when the conversation began (migration 0011): the texts it is sent. */
+  language: Generated<string>;
 }
 
 export interface AgentUserTable {
@@ -213,6 +222,15 @@ export interface SessionConfigTable {
   updatetime: number;
 }
 
+/** Visitor-facing texts in one language for one scope (migration 0011): `texts` is JSON {key: text}. */
+export interface VisitorTextTable {
+  orgi: string;
+  scope: string;
+  lang: string;
+  texts: string;
+  updatetime: number;
+}
+
 export interface MediaTable {
   id: string;
   orgi: string;
@@ -239,5 +257,6 @@ export interface ConversationTables {
   agent_service_tag: AgentServiceTagTable;
   blacklist: BlacklistTable;
   session_config: SessionConfigTable;
+  visitor_text: VisitorTextTable;
   media: MediaTable;
 }

@@ -14,6 +14,8 @@ export interface OnlineVisitorTable {
   source: Generated<string>;
   url: Generated<string>;
   title: Generated<string>;
+  /** The loader reported that the visitor left the page (migration 0011); a later report counts again. */
+  lefttime: Generated<number | null>;
   /** Start of the current visit (reset when the visitor comes back after being offline). */
   firsttime: number;
   lasttime: number;

@@ -29,6 +29,10 @@ export interface VisitorSocketData {
   /** The visitor credential, echoed in welcome. */
   token: string;
   lastSeq?: number;
+  /** The widget's language (texts sent to the visitor follow it). */
+  lang?: string;
+  /** The visitor was offline before this socket: its agents are told it is back. */
+  cameBack?: boolean;
 }
 
 export type AgentNamespace = Namespace<

@@ -106,6 +106,11 @@ describe('agent state', () => {
     await api(srv, a.token, '/api/agent/busy');
     expect((await api<{ status: string }>(srv, a.token, '/api/agent/status')).json.data.status).toBe('busy');
     a.sock.disconnect();
+    // No socket left: the state is kept for the presence grace, then notready (reason disconnect).
+    await until(async () => (await statusOf(srv!, a.id)).offsince !== null);
+    await srv.clock.advance(45_000);
+    expect((await statusOf(srv, a.id)).status).toBe('busy');
+    await srv.clock.advance(30_000);
     await until(async () => (await statusOf(srv!, a.id)).status === 'notready');
     const log = await srv.tdb.db.kysely
       .selectFrom('agent_state_log')

@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import cors from '@fastify/cors';
 import type { AppConfig } from './config.js';
 import type { Db } from './platform/db/database.js';
 import type { AppContext, ModuleRegistrar } from './platform/context.js';
@@ -9,6 +8,10 @@ import { installAuth } from './platform/auth/guard.js';
 import { installStatic } from './platform/http/static.js';
 import { installRouteCatalog } from './platform/http/route.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
+import { installCors, originCheck } from './platform/http/cors.js';
+import { loggerOptions } from './platform/http/logging.js';
+import { proxyTrust } from './platform/http/security-config.js';
+import { accessPointOrigins } from './modules/access/origins.js';
 import { MODULES } from './modules/index.js';
 import type { Scheduler } from './platform/jobs/scheduler.js';
 
@@ -18,15 +21,18 @@ export interface BuildOptions {
   /** Serve the built console/visitor bundles (off in route tests). */
   serveStatic?: boolean;
   logger?: boolean;
+  /** Where log lines go (default stdout); tests capture them. */
+  logStream?: NodeJS.WritableStream;
   modules?: readonly ModuleRegistrar[];
   scheduler?: Scheduler;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: opts.logger ? { level: opts.config.logLevel } : false,
+    logger: opts.logger ? loggerOptions(opts.config.logLevel, opts.logStream) : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // No proxy is believed unless KEFU_TRUST_PROXY names it: X-Forwarded-For would choose the client's IP.
+    trustProxy: proxyTrust(opts.config.security.trustProxy),
     // Validation errors and 404s are shaped by our envelope, not Fastify's defaults.
     return503OnClosing: true,
   });
@@ -35,9 +41,10 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // Before any route: every route is recorded for /api/openapi.json.
   installRouteCatalog(app);
   await app.register(formbody);
-  await app.register(cors, { origin: true, credentials: true });
+  const sec = opts.config.security;
+  await installCors(app, originCheck(sec.corsOrigins, accessPointOrigins(opts.db)));
   // helmet's header set (CSP etc.), computed once: see security-headers.ts.
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, sec);
   installAuth(app, opts.db, opts.config.redisUrl);
   for (const register of opts.modules ?? MODULES) await register(app, ctx);
   if (opts.serveStatic) await installStatic(app);

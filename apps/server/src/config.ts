@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { loadSecurityConfig, type SecurityConfig } from './platform/http/security-config.js';
 
 export interface AppConfig {
   port: number;
@@ -14,6 +15,8 @@ export interface AppConfig {
   loginRateLimit: number;
   orgi: string;
   logLevel: string;
+  /** Proxies, CORS, framing, media origin, upload quotas (KEFU_TRUST_PROXY and friends). */
+  security: SecurityConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -29,5 +32,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimit: Number(env.KEFU_LOGIN_RATE_LIMIT ?? 10),
     orgi: env.KEFU_ORGI ?? 'kefu',
     logLevel: env.LOG_LEVEL ?? 'info',
+    security: loadSecurityConfig(env),
   };
 }

@@ -10,9 +10,11 @@ export const CODES = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  methodNotAllowed: 405,
   payloadTooLarge: 413,
   tooManyRequests: 429,
   serverError: 500,
+  insufficientStorage: 507,
   /** Never toasted by the console (spec section 8). */
   silentNoData: 10702,
   silentStale: 10026,
@@ -40,6 +42,12 @@ export const ERROR_MESSAGES = {
   not_logged_in: { zh: '未登录', en: 'Not logged in' },
   token_expired: { zh: '登录已过期，请重新登录', en: 'Session expired, please log in again' },
   user_not_found: { zh: '用户不存在', en: 'User does not exist' },
+  /** What /tokens answers for an unknown user and for a wrong password alike (the login log tells them apart). */
+  login_failed: { zh: '用户名或密码错误', en: 'Wrong user name or password' },
+  post_only: {
+    zh: '请使用 POST 提交 JSON（密码不能放在网址中）',
+    en: 'Use POST with a JSON body (passwords never go in a URL)',
+  },
   user_disabled: { zh: '账号已停用', en: 'Account disabled' },
   login_rate_limited: { zh: '登录尝试过多，请稍后再试', en: 'Too many login attempts, try later' },
   forbidden: { zh: '没有权限', en: 'Permission denied' },
@@ -78,6 +86,8 @@ export const ERROR_MESSAGES = {
   access_point_not_found: { zh: '网站接入不存在', en: 'Unknown website access code' },
   file_required: { zh: '请选择文件', en: 'Choose a file' },
   file_too_large: { zh: '文件过大', en: 'File too large' },
+  upload_quota: { zh: '上传过于频繁，请稍后再试', en: 'Too many uploads, try later' },
+  storage_full: { zh: '存储空间已满，请联系管理员', en: 'Storage is full, contact the administrator' },
   audio_format: {
     zh: 'audio file format error, supports mp3/mpeg/ogg',
     en: 'audio file format error, supports mp3/mpeg/ogg',

@@ -10,5 +10,6 @@ export * from './schemas/index.js';
 export * from './worktime.js';
 export * from './channel.js';
 export * from './online.js';
+export * from './media.js';
 export * from './contacts.js';
 export * from './tags.js';

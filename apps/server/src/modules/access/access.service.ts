@@ -19,6 +19,7 @@ import * as repo from './access.repository.js';
 import { embedCode, presentAccess, presentFaq } from './access.presenter.js';
 import { loadSection, removeSection, storeSection } from './settings.repository.js';
 import { SECTIONS, type SectionName } from './sections.js';
+import { forgetAccessOrigins } from './origins.js';
 
 type Kdb = Db['kysely'];
 
@@ -44,7 +45,7 @@ export async function save(
   p: Principal,
   input: z.infer<typeof accessSaveSchema>,
 ): Promise<AccessPointDto> {
-  return db.kysely.transaction().execute(async (k) => {
+  const saved = await db.kysely.transaction().execute(async (k) => {
     await checkFields(k, p.orgi, input.name, input.organ);
     const now = Date.now();
     const row: repo.AccessRow = {
@@ -59,6 +60,8 @@ export async function save(
     await k.insertInto('access_point').values(row).execute();
     return presentAccess(row);
   });
+  forgetAccessOrigins(db); // its domain is a CORS origin now
+  return saved;
 }
 
 export async function update(
@@ -66,7 +69,7 @@ export async function update(
   p: Principal,
   input: z.infer<typeof accessUpdateSchema>,
 ): Promise<AccessPointDto> {
-  return db.kysely.transaction().execute(async (k) => {
+  const updated = await db.kysely.transaction().execute(async (k) => {
     const cur = await own(k, p, input.id);
     await checkFields(k, p.orgi, input.name, input.organ, input.id);
     const next = {
@@ -78,6 +81,8 @@ export async function update(
     await k.updateTable('access_point').set(next).where('id', '=', cur.id).execute();
     return presentAccess({ ...cur, ...next });
   });
+  forgetAccessOrigins(db);
+  return updated;
 }
 
 /** Removes the access point with its settings and FAQ; past conversations keep their appid. */
@@ -88,6 +93,7 @@ export async function remove(db: Db, p: Principal, id: string): Promise<void> {
     await k.deleteFrom('access_faq').where('orgi', '=', p.orgi).where('appid', '=', id).execute();
     await k.deleteFrom('access_point').where('id', '=', id).execute();
   });
+  forgetAccessOrigins(db);
 }
 
 export async function accessCode(db: Db, p: Principal, id: string, origin: string): Promise<AccessCodeDto> {

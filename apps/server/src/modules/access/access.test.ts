@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessCodeDto, AccessPointDto, FaqItemDto, WidgetConfigDto } from '@kefu/protocol';
 import { call, count, expectError, userWithCodes, type SeededApp, perTest } from '../../../test/factories.js';
+import { loadSecurityConfig } from '../../platform/http/security-config.js';
 
 const env = perTest();
 
@@ -15,7 +16,8 @@ const newAccess = async (s: SeededApp, name = 'Main site', domain = 'www.example
 
 describe('website access points', () => {
   it('create, list, update, embed code, delete (with settings and FAQ)', async () => {
-    const t = await env.seeded();
+    // Behind a proxy on this host: X-Forwarded-Proto is believed only from a trusted proxy.
+    const t = await env.seeded({ security: loadSecurityConfig({ KEFU_TRUST_PROXY: 'loopback' }) });
     const ap = await newAccess(t);
     expect(ap.id).toMatch(/^[0-9a-f]{32}$/);
     const list = await call<AccessPointDto[]>(t.app, t.adminToken, 'GET', '/api/dialogue/access/list');

@@ -160,17 +160,36 @@ describe('password change', () => {
     expect(await hashOf()).toEqual(before);
     expect((await call(t.app, b, 'GET', '/api/agent')).status).toBe(200);
 
-    const ok = await call(
+    // Never through a URL (it ends up in logs): the GET answers a clear error and changes nothing.
+    const viaUrl = await call(
       t.app,
       a,
       'GET',
       `/api/agent/my/updatePassword?oldpassword=${encodeURIComponent(u.password)}&password=Better123`,
     );
+    expect(viaUrl.status).toBe(405);
+    expectError(viaUrl, 'post_only', 405);
+    // Nor from the query of a POST.
+    expectError(
+      await call(
+        t.app,
+        a,
+        'POST',
+        `/api/agent/my/updatePassword?oldpassword=${encodeURIComponent(u.password)}&password=Better123`,
+        {},
+      ),
+      'required',
+    );
+    expect(await hashOf()).toEqual(before);
+    const ok = await call(t.app, a, 'POST', '/api/agent/my/updatePassword', {
+      oldpassword: u.password,
+      password: 'Better123',
+    });
     expect(ok.body).toMatchObject({ success: true, data: null });
     for (const token of [a, b]) expect((await call(t.app, token, 'GET', '/api/agent')).status).toBe(401);
     expectError(
       await call(t.app, null, 'POST', '/tokens', { username: u.username, password: u.password }),
-      'password_wrong',
+      'login_failed',
     );
     await login(t.app, u.username, 'Better123');
     // The admin's session is someone else's and stays valid.

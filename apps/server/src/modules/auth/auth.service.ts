@@ -18,8 +18,9 @@ export interface LoginMeta {
 }
 
 /**
- * Every attempt is logged, allowed or not. Disabled accounts are reported only after the password
- * matched, so the message never helps someone guessing passwords.
+ * Every attempt is logged, allowed or not. An unknown user and a wrong password get the same answer
+ * (`login_failed`; the login log keeps `user_not_found` / `password_wrong` apart), and disabled accounts
+ * are reported only after the password matched, so the answer never tells a guesser which names exist.
  */
 export async function login(
   ctx: AppContext,
@@ -52,11 +53,11 @@ export async function login(
     // Same work as a real check, so timing does not tell which usernames exist.
     await verifyPassword(await decoyHash(), input.password);
     await log(null, 'user_not_found');
-    throw badRequest('user_not_found');
+    throw badRequest('login_failed');
   }
   if (!(await verifyPassword(user.password_hash, input.password))) {
     await log(user.id, 'password_wrong');
-    throw badRequest('password_wrong');
+    throw badRequest('login_failed');
   }
   if (user.disabled) {
     await log(user.id, 'user_disabled');

@@ -3,6 +3,11 @@ import { insertUser } from '../../../test/harness.js';
 import { call, count, createSeededApp, expectError, login, type SeededApp } from '../../../test/factories.js';
 import { hashToken } from '../../platform/auth/tokens.js';
 import { MemoryLoginLimiter } from './login-limiter.js';
+import { loadSecurityConfig } from '../../platform/http/security-config.js';
+import { errorText } from '@kefu/protocol';
+
+/** The app as deployed behind a proxy on this host (KEFU_TRUST_PROXY=loopback). */
+const behindProxy = (v = 'loopback') => ({ security: loadSecurityConfig({ KEFU_TRUST_PROXY: v }) });
 
 const CHROME_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -38,7 +43,7 @@ describe('POST /tokens', () => {
     const log = await lastLog(t);
     expect(log).toMatchObject({
       username: 'admin',
-      ip: '203.0.113.9',
+      ip: '127.0.0.1', // X-Forwarded-For is not believed by default (see 'client address' below)
       success: 1,
       reason: '',
       useragent: CHROME_UA,
@@ -69,13 +74,13 @@ describe('POST /tokens', () => {
     const before = await count(t.db, 'login_log');
     const wrong = await call(t.app, null, 'POST', '/tokens', { username: 'admin', password: 'nope' });
     expect(wrong.status).toBe(400);
-    expectError(wrong, 'password_wrong');
+    expectError(wrong, 'login_failed');
     expect(await lastLog(t)).toMatchObject({ success: 0, reason: 'password_wrong', username: 'admin' });
 
-    expectError(
-      await call(t.app, null, 'POST', '/tokens', { username: 'ghost', password: 'x' }),
-      'user_not_found',
-    );
+    // An unknown user gets the very same answer; only the login log tells them apart.
+    const ghost = await call(t.app, null, 'POST', '/tokens', { username: 'ghost', password: 'x' });
+    expect(ghost).toEqual(wrong);
+    expect(ghost.body.msg).toBe(errorText('login_failed', 'zh'));
     expect(await lastLog(t)).toMatchObject({ success: 0, reason: 'user_not_found', userid: null });
 
     const u = await insertUser(t.db);
@@ -83,7 +88,7 @@ describe('POST /tokens', () => {
     // The disabled state is revealed only to someone who knows the password.
     expectError(
       await call(t.app, null, 'POST', '/tokens', { username: u.username, password: 'bad' }),
-      'password_wrong',
+      'login_failed',
     );
     expectError(
       await call(t.app, null, 'POST', '/tokens', { username: u.username, password: u.password }),
@@ -110,7 +115,7 @@ describe('POST /tokens', () => {
   });
 
   it('rate-limits per IP and username, answering 429 even for the right password', async () => {
-    t = await createSeededApp({ loginRateLimit: 3 });
+    t = await createSeededApp({ loginRateLimit: 3, ...behindProxy() });
     const from = (ip: string, password: string, username = 'admin') =>
       t!.app.inject({
         method: 'POST',
@@ -118,15 +123,51 @@ describe('POST /tokens', () => {
         payload: { username, password },
         headers: { 'x-forwarded-for': ip },
       });
-    for (let i = 0; i < 3; i++)
-      expect((await from('198.51.100.1', 'wrong')).json().key).toBe('password_wrong');
+    for (let i = 0; i < 3; i++) expect((await from('198.51.100.1', 'wrong')).json().key).toBe('login_failed');
     const limited = await from('198.51.100.1', 'Admin#12345');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ success: false, code: 429, key: 'login_rate_limited' });
     expect(await lastLog(t)).toMatchObject({ success: 0, reason: 'login_rate_limited', ip: '198.51.100.1' });
     // Another address, or another username from the same address, is not affected.
     expect((await from('198.51.100.2', 'Admin#12345')).json().success).toBe(true);
-    expect((await from('198.51.100.1', 'x', 'someone')).json().key).toBe('user_not_found');
+    expect((await from('198.51.100.1', 'x', 'someone')).json().key).toBe('login_failed');
+  });
+});
+
+describe('client address (KEFU_TRUST_PROXY)', () => {
+  const attempt = (ip: string) =>
+    t!.app.inject({
+      method: 'POST',
+      url: '/tokens',
+      payload: { username: 'admin', password: 'nope' },
+      headers: { 'x-forwarded-for': ip },
+    });
+
+  it('X-Forwarded-For is ignored by default: a client cannot pick its IP to dodge the rate limit', async () => {
+    t = await createSeededApp({ loginRateLimit: 3 }); // its own admin login is the first attempt
+    for (const ip of ['198.51.100.1', '198.51.100.2']) expect((await attempt(ip)).statusCode).toBe(400);
+    const third = await attempt('198.51.100.3');
+    expect(third.statusCode).toBe(429);
+    expect(await lastLog(t)).toMatchObject({ ip: '127.0.0.1', reason: 'login_rate_limited' });
+  });
+
+  it('is believed from the configured proxies only, by address list or hop count', async () => {
+    t = await createSeededApp(behindProxy('127.0.0.1/32, 10.0.0.0/8'));
+    await attempt('203.0.113.7');
+    expect(await lastLog(t)).toMatchObject({ ip: '203.0.113.7' });
+    // The client's own entry, left of the proxy's, is taken; anything it forged further left is not.
+    await attempt('1.2.3.4, 203.0.113.8');
+    expect(await lastLog(t)).toMatchObject({ ip: '203.0.113.8' });
+    await t.close();
+    t = await createSeededApp(behindProxy('2'));
+    await attempt('1.2.3.4, 203.0.113.9, 10.0.0.1');
+    expect(await lastLog(t)).toMatchObject({ ip: '203.0.113.9' });
+    await t.close();
+    t = await createSeededApp(behindProxy('192.0.2.1')); // a proxy that is not this peer
+    await attempt('203.0.113.7');
+    expect(await lastLog(t)).toMatchObject({ ip: '127.0.0.1' });
+    expect(() => loadSecurityConfig({ KEFU_TRUST_PROXY: 'yes please' })).toThrow(/KEFU_TRUST_PROXY/);
+    expect(() => loadSecurityConfig({ KEFU_TRUST_PROXY: '10.0.0.0/33' })).toThrow(/KEFU_TRUST_PROXY/);
   });
 });
 
@@ -156,7 +197,7 @@ describe('token lifecycle', () => {
     expect(r.body).toMatchObject({ success: false, code: 401, key: 'token_expired' });
   });
 
-  it('no token or a made-up token is 401 not_logged_in; ?authorization= works for downloads', async () => {
+  it('no token or a made-up token is 401 not_logged_in; a token in the URL counts only on /res/*', async () => {
     t = await createSeededApp();
     expect((await call(t.app, null, 'GET', '/api/agent')).body).toMatchObject({
       code: 401,
@@ -166,9 +207,13 @@ describe('token lifecycle', () => {
       code: 401,
       key: 'not_logged_in',
     });
-    expect((await call(t.app, null, 'GET', `/api/agent?authorization=${t.adminToken}`)).body.success).toBe(
-      true,
-    );
+    // A URL ends up in logs, history and Referer headers: /api ignores ?authorization= (media.test: /res).
+    expect((await call(t.app, null, 'GET', `/api/agent?authorization=${t.adminToken}`)).body).toMatchObject({
+      code: 401,
+      key: 'not_logged_in',
+    });
+    const exp = await call(t.app, null, 'GET', `/api/analyse/exLoginLogs?authorization=${t.adminToken}`);
+    expect(exp.status).toBe(401);
     expect((await call(t.app, `Bearer ${t.adminToken}`, 'GET', '/api/agent')).body.success).toBe(true);
   });
 });

@@ -2,19 +2,33 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UPLOAD_LIMITS, uploadFormSchema } from '@kefu/protocol';
+import { MEDIA_PAGES, UPLOAD_LIMITS, uploadFormSchema } from '@kefu/protocol';
 import type { ModuleRegistrar } from '../../platform/context.js';
-import { authenticate, principal, tokenFrom } from '../../platform/auth/guard.js';
+import { authenticate, mediaTokenFrom, principal } from '../../platform/auth/guard.js';
 import { ok } from '../../platform/http/envelope.js';
-import { AppError, badRequest, forbidden, unauthorized } from '../../platform/http/errors.js';
+import { AppError, badRequest, unauthorized } from '../../platform/http/errors.js';
 import { realScheduler } from '../../platform/jobs/scheduler.js';
 import { takes } from '../../platform/http/route.js';
 import type { Engine } from '../conversation/engine.js';
 import { visitorFromCredential } from '../conversation/visitor.service.js';
 import { engineOf } from '../conversation/index.js';
-import { findMedia, saveUpload, visitorMayRead, type UploadRoute } from './media.service.js';
+import {
+  agentMayRead,
+  findMedia,
+  saveUpload,
+  servedType,
+  sweepOrphans,
+  uploadQuotaError,
+  visitorMayRead,
+  visitorWithinQuota,
+  type UploadRoute,
+} from './media.service.js';
+import { installMediaOrigin } from './media-origin.js';
 
-async function readFile(req: FastifyRequest): Promise<{ filename: string; mime: string; data: Buffer }> {
+/** How often visitor uploads that were never sent are looked for (they go once a day old). */
+export const ORPHAN_SWEEP_MS = 60 * 60_000;
+
+async function readFile(req: FastifyRequest): Promise<{ filename: string; data: Buffer }> {
   let part;
   try {
     part = await req.file();
@@ -23,7 +37,8 @@ async function readFile(req: FastifyRequest): Promise<{ filename: string; mime: 
   }
   if (!part) throw badRequest('file_required');
   try {
-    return { filename: part.filename, mime: part.mimetype, data: await part.toBuffer() };
+    // The part's own content type is the client's claim: never asked (media.service types by content).
+    return { filename: part.filename, data: await part.toBuffer() };
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError('file_too_large', 413);
@@ -39,21 +54,19 @@ const query = (req: FastifyRequest): Record<string, unknown> =>
  * /res/{image,file,video,voice}.html?id= (agent token in header or ?authorization=, or visitor ?vt=).
  */
 export const registerMedia: ModuleRegistrar = async (app, ctx) => {
-  const now = () =>
-    (engineOf(app) as Engine | undefined)?.clock.now() ?? (ctx.scheduler ?? realScheduler).now();
+  const { db, config } = ctx;
+  const quota = config.security.uploadQuota;
+  const clock = ctx.scheduler ?? realScheduler;
+  const now = () => (engineOf(app) as Engine | undefined)?.clock.now() ?? clock.now();
+  if (config.security.mediaOrigin) installMediaOrigin(app, config.security.mediaOrigin);
+
   await app.register(async (child: FastifyInstance) => {
     await child.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.file, files: 1 } });
     const agentUpload = (route: UploadRoute) => async (req: FastifyRequest) => {
       const p = principal(req);
       const f = await readFile(req);
-      return ok(
-        await saveUpload(
-          ctx.db,
-          ctx.config.dataDir,
-          { route, ...f, owner: p.id, ownerKind: 'agent', orgi: p.orgi },
-          now(),
-        ),
-      );
+      const u = { route, ...f, owner: p.id, ownerKind: 'agent' as const, orgi: p.orgi, ip: req.ip };
+      return ok(await saveUpload(db, config.dataDir, u, now(), quota));
     };
     // The file is read from the multipart stream by readFile; the schema only describes the form.
     const form = takes(uploadFormSchema, 'multipart/form-data');
@@ -65,42 +78,49 @@ export const registerMedia: ModuleRegistrar = async (app, ctx) => {
       const vt = query(req).vt;
       const v = e && typeof vt === 'string' ? await visitorFromCredential(e, vt) : null;
       if (!v) throw unauthorized('visitor_token');
+      const who = { owner: v.userid, ip: req.ip };
+      // Before the body is read: a visitor over its quota does not get to send 20 MB first.
+      if (!(await visitorWithinQuota(db, quota, who, now(), { files: 1, bytes: 0 })))
+        throw uploadQuotaError();
       const kind = query(req).kind;
       const route: UploadRoute = kind === 'image' || kind === 'voice' ? kind : 'file';
       const f = await readFile(req);
-      return ok(
-        await saveUpload(
-          ctx.db,
-          ctx.config.dataDir,
-          { route, ...f, owner: v.userid, ownerKind: 'visitor', orgi: v.orgi },
-          now(),
-        ),
-      );
+      const u = { route, ...f, ...who, ownerKind: 'visitor' as const, orgi: v.orgi };
+      return ok(await saveUpload(db, config.dataDir, u, now(), quota));
     });
   });
 
-  for (const page of ['image', 'file', 'video', 'voice'] as const) {
+  for (const page of MEDIA_PAGES) {
     app.get(`/res/${page}.html`, async (req, reply) => {
       const id = query(req).id;
       if (typeof id !== 'string' || !id) throw badRequest('required', { id: 'required' });
-      const m = await findMedia(ctx.db, id);
+      const m = await findMedia(db, id);
       const vt = query(req).vt;
+      const e = engineOf(app);
       if (typeof vt === 'string' && vt) {
-        const e = engineOf(app);
         const v = e ? await visitorFromCredential(e, vt) : null;
         if (!v) throw unauthorized('visitor_token');
-        await visitorMayRead(ctx.db, v.userid, m.id, m.owner);
+        await visitorMayRead(db, v.userid, m);
       } else {
-        const p = await authenticate(ctx.db, tokenFrom(req));
-        if (p.orgi !== m.orgi) throw forbidden();
+        const p = await authenticate(db, mediaTokenFrom(req));
+        if (!e) throw unauthorized();
+        await agentMayRead(e, p, m);
       }
-      void reply.header('content-type', m.mime).header('cache-control', 'private, max-age=3600');
-      if (page === 'file')
+      // The page's allow-list decides, on the file's bytes; the rest is a download, never rendered.
+      const served = await servedType(config.dataDir, m, page);
+      void reply.header('content-type', served.type).header('cache-control', 'private, max-age=3600');
+      if (!served.inline)
         void reply.header(
           'content-disposition',
           `attachment; filename*=UTF-8''${encodeURIComponent(m.filename)}`,
         );
-      return reply.send(createReadStream(join(ctx.config.dataDir, m.path)));
+      return reply.send(createReadStream(join(config.dataDir, m.path)));
     });
   }
+
+  const stop = clock.every(ORPHAN_SWEEP_MS, async () => {
+    const removed = await sweepOrphans(db, config.dataDir, now());
+    if (removed) app.log.info({ removed }, 'unsent visitor uploads removed');
+  });
+  app.addHook('preClose', async () => stop());
 };

@@ -9,45 +9,10 @@ import {
   connected,
   ok,
   visitorReady,
-  type LiveServer,
 } from '../../../test/live.js';
+import { PNG, upload } from './media-fixtures.js';
 
 const env = perTest();
-
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-
-function multipart(filename: string, mime: string, data: Buffer) {
-  const boundary = '----kefutest';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(
-  s: LiveServer,
-  url: string,
-  auth: Record<string, string>,
-  filename: string,
-  mime: string,
-  data: Buffer,
-) {
-  const m = multipart(filename, mime, data);
-  const res = await s.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...m.headers, ...auth },
-    payload: m.body,
-  });
-  return {
-    status: res.statusCode,
-    json: res.json<{ success: boolean; data: { id: string; url: string }; msg: string; key?: string }>(),
-  };
-}
 
 describe('uploads and media', () => {
   it('checks type and size; serves media to agents and to the visitor of the conversation only', async () => {

@@ -242,6 +242,14 @@ export interface MediaTable {
   filename: string;
   path: string;
   createtime: number;
+  /** The uploader's address (migration 0007; null for rows stored before it). */
+  ip: Generated<string | null>;
+}
+
+/** Bytes of media stored per tenant (migration 0007), reserved before an upload is kept. */
+export interface MediaUsageTable {
+  orgi: string;
+  bytes: number;
 }
 
 export interface ConversationTables {
@@ -259,4 +267,5 @@ export interface ConversationTables {
   session_config: SessionConfigTable;
   visitor_text: VisitorTextTable;
   media: MediaTable;
+  media_usage: MediaUsageTable;
 }

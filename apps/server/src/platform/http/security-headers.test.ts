@@ -6,17 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app.js';
 import { createTestDb, type TestDb } from '../../../test/harness.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { securityHeaders } from './security-headers.js';
+import { loadSecurityConfig } from './security-config.js';
 import { CONSOLE_DIST, VISITOR_DIST } from './static.js';
 
-const CSP =
-  "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors *;" +
+/** The CSP with a given frame-ancestors: `*` on the visitor pages (company sites frame them), else 'self'. */
+const cspWith = (frameAncestors: string) =>
+  `default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors ${frameAncestors};` +
   "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
   "style-src 'self' 'unsafe-inline';upgrade-insecure-requests;media-src 'self' blob:;connect-src 'self' ws: wss:";
+const VISITOR_CSP = cspWith('*');
+const CONSOLE_CSP = cspWith("'self'");
 
 /** What every response carries (header names lower-cased, as light-my-request reports them). */
 const EXPECTED: Record<string, string> = {
-  'content-security-policy': CSP,
+  'content-security-policy': CONSOLE_CSP,
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
@@ -30,9 +34,11 @@ const EXPECTED: Record<string, string> = {
 };
 const ABSENT = ['cross-origin-embedder-policy', 'x-frame-options', 'x-powered-by'];
 
-function expectSecurityHeaders(res: LightMyRequestResponse, corp = 'same-origin'): void {
+function expectSecurityHeaders(res: LightMyRequestResponse, corp = 'same-origin', csp = CONSOLE_CSP): void {
   for (const [name, value] of Object.entries(EXPECTED))
-    expect(res.headers[name], name).toBe(name === 'cross-origin-resource-policy' ? corp : value);
+    expect(res.headers[name], name).toBe(
+      name === 'cross-origin-resource-policy' ? corp : name === 'content-security-policy' ? csp : value,
+    );
   for (const name of ABSENT) expect(res.headers[name], name).toBeUndefined();
 }
 
@@ -57,8 +63,8 @@ describe('security headers', () => {
     ref.get('/x', async () => ({ ok: true }));
     const res = await ref.inject({ url: '/x' });
     await ref.close();
-    expectSecurityHeaders(res);
-    const ours = Object.fromEntries(SECURITY_HEADERS.map(([n, v]) => [n.toLowerCase(), v]));
+    expectSecurityHeaders(res, 'same-origin', VISITOR_CSP);
+    const ours = Object.fromEntries(securityHeaders(['*']).map(([n, v]) => [n.toLowerCase(), v]));
     const theirs = Object.fromEntries(
       Object.entries(res.headers).filter(
         ([n]) => !['content-type', 'content-length', 'date', 'connection', 'vary'].includes(n),
@@ -91,7 +97,7 @@ describe('security headers', () => {
         url: '/api/language',
         headers: { origin: 'https://shop.example.com' },
       });
-      expect(cross.headers['access-control-allow-origin']).toBe('https://shop.example.com');
+      expect(cross.headers['access-control-allow-origin']).toBeUndefined(); // not configured: see cors.test.ts
       expectSecurityHeaders(cross);
     });
 
@@ -109,11 +115,47 @@ describe('security headers', () => {
       async () => {
         const loader = await app.inject({ url: '/im/loader.js?v=1' });
         expect(loader.statusCode).toBe(200);
-        expectSecurityHeaders(loader, 'cross-origin');
+        expectSecurityHeaders(loader, 'cross-origin', VISITOR_CSP);
         const page = await app.inject({ url: '/visitor' });
         expect(page.statusCode).toBe(200);
-        expectSecurityHeaders(page);
+        expectSecurityHeaders(page, 'same-origin', VISITOR_CSP);
       },
     );
+  });
+});
+
+describe('frame-ancestors', () => {
+  const csp = (res: LightMyRequestResponse) => String(res.headers['content-security-policy']);
+  const frameAncestors = (res: LightMyRequestResponse) => /frame-ancestors ([^;]*)/.exec(csp(res))?.[1];
+
+  it("the console defaults to 'self', KEFU_FRAME_ANCESTORS widens it; the visitor pages stay open to any site", async () => {
+    const tdb = await createTestDb();
+    const plain = (await buildApp({ config: tdb.config, db: tdb.db })).app;
+    const framed = (
+      await buildApp({
+        config: {
+          ...tdb.config,
+          security: loadSecurityConfig({ KEFU_FRAME_ANCESTORS: "'self' https://portal.example.com" }),
+        },
+        db: tdb.db,
+      })
+    ).app;
+    try {
+      for (const url of ['/', '/apps/dialogue', '/login', '/api/language'])
+        expect(frameAncestors(await plain.inject({ url })), url).toBe("'self'");
+      expect(frameAncestors(await framed.inject({ url: '/apps/dialogue' }))).toBe(
+        "'self' https://portal.example.com",
+      );
+      for (const app of [plain, framed])
+        for (const url of ['/visitor/pc?appid=x', '/im/config?appid=x'])
+          expect(frameAncestors(await app.inject({ url })), url).toBe('*');
+      expect(() => loadSecurityConfig({ KEFU_FRAME_ANCESTORS: "* ; script-src 'unsafe-inline'" })).toThrow(
+        /KEFU_FRAME_ANCESTORS/,
+      );
+    } finally {
+      await plain.close();
+      await framed.close();
+      await tdb.drop();
+    }
   });
 });

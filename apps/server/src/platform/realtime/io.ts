@@ -14,6 +14,7 @@ import {
 import type { Principal } from '../auth/principal.js';
 import { createRoomRoutedAdapter, RoomRoutedAdapter } from './room-routed-adapter.js';
 import { coalesceWebSocketBatches } from './coalesced-writes.js';
+import { corsCheckOf } from '../http/cors.js';
 import { watchDelivery, type DeliveryWatch } from './delivery-watch.js';
 
 /** Longest pause between two attempts to reach Redis again after a connection loss. */
@@ -97,7 +98,8 @@ export function createRealtime(app: FastifyInstance, redisUrl: string | undefine
   if (!coalesceWebSocketBatches())
     app.log.warn('engine.io WebSocket transport not found: frames are written one by one');
   const io = new Server(app.server, {
-    cors: { origin: true, credentials: true },
+    // Polling from another origin: the same allow-list as the HTTP routes (platform/http/cors.ts).
+    cors: { origin: corsCheckOf(app) },
     serveClient: false,
     pingInterval: 25_000,
     pingTimeout: 20_000,

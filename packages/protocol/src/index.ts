@@ -13,3 +13,5 @@ export * from './online.js';
 export * from './media.js';
 export * from './contacts.js';
 export * from './tags.js';
+export * from './sensitive.js';
+export * from './compliance.js';

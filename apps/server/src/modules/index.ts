@@ -18,10 +18,14 @@ import { registerQuickReply } from './quickreply/quickreply.routes.js';
 import { registerOnline } from './online/online.routes.js';
 import { registerTags } from './tags/tags.routes.js';
 import { registerContacts } from './contacts/contacts.routes.js';
+import { registerAudit } from './audit/audit.routes.js';
+import { registerSensitive } from './sensitive/sensitive.routes.js';
 import { registerApiDoc } from './apidoc/apidoc.routes.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
 export const MODULES: readonly ModuleRegistrar[] = [
+  // First: its hook records audited calls of every module after it.
+  registerAudit,
   (app, ctx) => registerAuth(app, ctx),
   registerLanguage,
   registerAgent,
@@ -41,5 +45,6 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerOnline,
   registerTags,
   registerContacts,
+  registerSensitive,
   registerApiDoc,
 ];

@@ -5,3 +5,5 @@ export * from './channel.js';
 export * from './setup.js';
 export * from './contacts.js';
 export * from './tags.js';
+export * from './sensitive.js';
+export * from './compliance.js';

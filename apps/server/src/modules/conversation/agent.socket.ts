@@ -18,6 +18,7 @@ import { agentReplay, replayMissed } from './replay.service.js';
 import * as srepo from './service.repository.js';
 import { presentAgentUser, presentMessage, type AgentServiceRow } from './presenter.js';
 import { failure, handler, pipelined } from './socket-ack.js';
+import { refuseBlocked, reportHits, scanMessage } from '../sensitive/message-screen.js';
 
 function tokenOf(q: Record<string, unknown>, auth: Record<string, unknown>): string {
   const t = q.session ?? auth.session ?? auth.token;
@@ -109,6 +110,9 @@ export function installAgentSocket(e: Engine): void {
             return null;
           }
           if (!m.clientId) throw badRequest('required', { clientId: 'required' });
+          // Sensitive words: synchronous unless the tenant's lists are still being built.
+          const scanned = scanMessage(e, p.orgi, 'agent', m.msgtype, m.message);
+          const hits = scanned instanceof Promise ? await scanned : scanned;
           const key = m.agentserviceid ?? `u:${m.touser}`;
           for (let attempt = 0; attempt < 2; attempt++) {
             let s = convs.get(key);
@@ -117,6 +121,7 @@ export function installAgentSocket(e: Engine): void {
               if (convs.size >= 1000) convs.clear();
               convs.set(key, s);
             }
+            if (hits?.action === 'block') await refuseBlocked(e, s, 'agent', hits);
             let stored;
             try {
               stored = await storeMessage(
@@ -130,7 +135,7 @@ export function installAgentSocket(e: Engine): void {
                   type: 'message',
                   msgtype: m.msgtype,
                   calltype: 'out',
-                  message: m.message,
+                  message: hits ? hits.text : m.message,
                   attachmentid: m.attachmentid,
                   guard: { kind: 'agent', agent: p.id },
                 },
@@ -144,6 +149,7 @@ export function installAgentSocket(e: Engine): void {
             const owner = (stored.live?.agentno ?? s.agentno) === p.id;
             const dto = presentMessage(stored.row, stored.tokenum, !owner);
             if (stored.live) deliverLive(e, s, stored.live, dto, socket.id);
+            if (hits && stored.created) await reportHits(e, s, stored.row.id, 'agent', hits);
             return dto;
           }
           // Ended or transferred between the check and the write, twice: answer as the check would.

@@ -27,6 +27,7 @@ import { presentMessage } from './presenter.js';
 import { endConversation } from './lifecycle.service.js';
 import { replayMissed, visitorReplay } from './replay.service.js';
 import { failure, handler, pipelined } from './socket-ack.js';
+import { refuseBlocked, reportHits, scanMessage } from '../sensitive/message-screen.js';
 import { requestAgent, visitorConnect, welcomeFor } from './visitor.service.js';
 import { visitorCameBack, visitorGone } from './presence.service.js';
 
@@ -92,6 +93,9 @@ export function installVisitorSocket(e: Engine): void {
         lang,
         async (payload: unknown, queued): Promise<MessageDto> => {
           const m = parse(visitorMessageSchema, payload);
+          // Sensitive words: synchronous unless the tenant's lists are still being built.
+          const scanned = scanMessage(e, v.orgi, 'user', m.msgtype, m.message);
+          const hits = scanned instanceof Promise ? await scanned : scanned;
           const store = (s: AgentServiceRow): Promise<Stored> =>
             storeMessage(
               e,
@@ -104,13 +108,14 @@ export function installVisitorSocket(e: Engine): void {
                 type: 'message',
                 msgtype: m.msgtype,
                 calltype: 'in',
-                message: m.message,
+                message: hits ? hits.text : m.message,
                 attachmentid: m.attachmentid,
                 guard: { kind: 'visitor' },
               },
               queued,
             );
           let s = cached ?? (cached = await open());
+          if (hits?.action === 'block') await refuseBlocked(e, s, 'user', hits);
           let stored: Stored;
           try {
             stored = await store(s);
@@ -128,6 +133,7 @@ export function installVisitorSocket(e: Engine): void {
           }
           const dto = presentMessage(stored.row, stored.tokenum);
           if (stored.live) deliverLive(e, s, stored.live, dto, socket.id);
+          if (hits && stored.created) await reportHits(e, s, stored.row.id, 'user', hits);
           return dto;
         },
         queue,

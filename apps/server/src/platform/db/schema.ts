@@ -4,6 +4,7 @@ import type { ChannelTables } from './schema-channel.js';
 import type { OnlineTables } from './schema-online.js';
 import type { QuickReplyTables } from './schema-quickreply.js';
 import type { ContactTables } from './schema-contacts.js';
+import type { ComplianceTables } from './schema-compliance.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
 export interface OrganizationTable {
@@ -111,7 +112,8 @@ export interface Database
     ChannelTables,
     OnlineTables,
     QuickReplyTables,
-    ContactTables {
+    ContactTables,
+    ComplianceTables {
   organization: OrganizationTable;
   organ: OrganTable;
   users: UserTable;

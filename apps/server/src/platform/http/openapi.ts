@@ -30,6 +30,7 @@ export const NO_INPUT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/black/clean',
   'GET /api/sessionConfig',
   'GET /api/sessionType',
+  'GET /api/sensitive/pii',
 ]);
 
 export const routeKey = (r: Pick<CatalogRoute, 'method' | 'url'>): string => `${r.method} ${r.url}`;

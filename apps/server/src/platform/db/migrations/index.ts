@@ -9,6 +9,7 @@ import * as m0006 from './0006_history_index.js';
 import * as m0007 from './0007_media_quota.js';
 import * as m0011 from './0011_presence_texts.js';
 import * as m0009 from './0009_contacts_tags.js';
+import * as m0012 from './0012_compliance.js';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -25,4 +26,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: Migration
   ['0007_media_quota', m0007],
   ['0011_presence_texts', m0011],
   ['0009_contacts_tags', m0009],
+  ['0012_compliance', m0012],
 ];

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { AUDIT_CODE, auditQuery } from '@kefu/protocol';
+import type { AppContext } from '../../platform/context.js';
+import { principal, requires } from '../../platform/auth/guard.js';
+import { ok } from '../../platform/http/envelope.js';
+import { pagingSchema } from '../../platform/http/paging.js';
+import { withInput } from '../../platform/http/route.js';
+import { installAuditHook } from './audit.hook.js';
+import * as service from './audit.service.js';
+
+/** Records (A09_A06_A01): the audit hook for every module, and the log's search. */
+export function registerAudit(app: FastifyInstance, { db }: AppContext): void {
+  installAuditHook(app, db);
+  const guard = { preHandler: requires(AUDIT_CODE) };
+  app.get('/api/records/list', {
+    ...guard,
+    ...withInput(auditQuery.extend(pagingSchema.shape), async (req, q) =>
+      ok(await service.page(db, principal(req), q, q)),
+    ),
+  });
+}

@@ -14,6 +14,7 @@ import { idleConnections } from './idle.js';
 import { assignment } from './assign.js';
 import { listQueries } from './lists.js';
 import { sizes } from './sizes.js';
+import { redisOutage } from './outage.js';
 import { contactSearch } from './contacts.js';
 
 const argv = process.argv.slice(2);
@@ -73,6 +74,8 @@ await bench('B4', 'idle connections', () => idleConnections(mode, log));
 await bench('B5', 'assignment', () => assignment(mode, log));
 await bench('B6', 'list queries', () => listQueries(mode, log));
 await bench('B7', 'sizes', () => sizes(mode, log));
+if (smoke) skips.push({ id: 'B9', reason: 'smoke skips the two-node runs' });
+else await bench('B9', 'Redis outage between two nodes', () => redisOutage(mode, log));
 await bench('B8', 'contact search (SQLite)', () => contactSearch('sqlite', mode, log));
 if (!smoke && pg)
   await bench('B8', 'contact search (PostgreSQL)', () => contactSearch('postgres', mode, log));

@@ -15,12 +15,15 @@ export interface TrackedSide {
   readonly wire: { events: number; replayed: number; resyncs: number; lost: number };
   /** The next `n` message events are lost on the way (as across a Redis outage). */
   lose(n: number): void;
+  /** This side's own acknowledged messages, in the order sent. */
+  sent(): MessageDto[];
   /** Sends a message and keeps the acknowledged copy, as the clients do with their acks. */
   send(payload: Record<string, unknown>): Promise<MessageDto>;
 }
 
 export function trackSide(sock: Socket, agentserviceid: string): TrackedSide {
   const byId = new Map<string, MessageDto>();
+  const own: MessageDto[] = [];
   const wire = { events: 0, replayed: 0, resyncs: 0, lost: 0 };
   const merge = (m: MessageDto) => {
     if (m.agentserviceid === agentserviceid && !byId.has(m.id)) byId.set(m.id, m);
@@ -54,8 +57,10 @@ export function trackSide(sock: Socket, agentserviceid: string): TrackedSide {
     wire,
     messages: () => [...byId.values()].sort((a, b) => a.seq - b.seq),
     lose: (n) => (losing = n),
+    sent: () => own.slice(),
     async send(payload) {
       const m = ok(await call<MessageDto>(sock, 'message', payload));
+      own.push(m);
       merge(m);
       sync.noticed(agentserviceid);
       return m;

@@ -6,7 +6,8 @@ import { MEDIA_PAGES, UPLOAD_LIMITS, uploadFormSchema } from '@kefu/protocol';
 import type { ModuleRegistrar } from '../../platform/context.js';
 import { authenticate, mediaTokenFrom, principal } from '../../platform/auth/guard.js';
 import { ok } from '../../platform/http/envelope.js';
-import { AppError, badRequest, unauthorized } from '../../platform/http/errors.js';
+import { badRequest, unauthorized } from '../../platform/http/errors.js';
+import { readUpload as readFile } from '../../platform/http/upload.js';
 import { realScheduler } from '../../platform/jobs/scheduler.js';
 import { takes } from '../../platform/http/route.js';
 import type { Engine } from '../conversation/engine.js';
@@ -27,24 +28,6 @@ import { installMediaOrigin } from './media-origin.js';
 
 /** How often visitor uploads that were never sent are looked for (they go once a day old). */
 export const ORPHAN_SWEEP_MS = 60 * 60_000;
-
-async function readFile(req: FastifyRequest): Promise<{ filename: string; data: Buffer }> {
-  let part;
-  try {
-    part = await req.file();
-  } catch {
-    throw badRequest('file_required');
-  }
-  if (!part) throw badRequest('file_required');
-  try {
-    // The part's own content type is the client's claim: never asked (media.service types by content).
-    return { filename: part.filename, data: await part.toBuffer() };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('file_too_large', 413);
-    throw err;
-  }
-}
 
 const query = (req: FastifyRequest): Record<string, unknown> =>
   (req.query as Record<string, unknown> | undefined) ?? {};

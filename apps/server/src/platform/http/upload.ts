@@ -5,9 +5,7 @@ import { AppError, badRequest } from './errors.js';
  * The one file of a multipart request (@fastify/multipart registered on the route's scope with its size
  * limit): no file → `file_required`, over the limit → 413 `file_too_large`.
  */
-export async function readUpload(
-  req: FastifyRequest,
-): Promise<{ filename: string; mime: string; data: Buffer }> {
+export async function readUpload(req: FastifyRequest): Promise<{ filename: string; data: Buffer }> {
   let part;
   try {
     part = await req.file();
@@ -16,7 +14,8 @@ export async function readUpload(
   }
   if (!part) throw badRequest('file_required');
   try {
-    return { filename: part.filename, mime: part.mimetype, data: await part.toBuffer() };
+    // The part's own content type is the client's claim: never asked (callers type files by content).
+    return { filename: part.filename, data: await part.toBuffer() };
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError('file_too_large', 413);

@@ -5,7 +5,17 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
+/**
+ * The repository root: the nearest folder above this module that holds apps/console. Found by walking up
+ * because this code runs from apps/server/src (tests) and bundled from apps/server/dist (npm start).
+ */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'apps/console/package.json'))) return dir;
+    if (dirname(dir) === dir) return resolve(from, '../../../../..');
+  }
+}
+const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
 export const CONSOLE_DIST = join(repoRoot, 'apps/console/dist');
 export const VISITOR_DIST = join(repoRoot, 'apps/visitor/dist');
 const LOADER = '/im/loader.js';

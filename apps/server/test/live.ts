@@ -104,6 +104,35 @@ export async function addAgent(
   return { id: u.id, token };
 }
 
+/** A user whose only role holds exactly `codes` (none: a role without rights), with a token. */
+export async function addUserWithCodes(
+  tdb: TestDb,
+  codes: readonly string[],
+): Promise<{ id: string; token: string; roleid: string }> {
+  const u = await insertUser(tdb.db);
+  const k = tdb.db.kysely;
+  const roleid = newId();
+  const now = Date.now();
+  await k
+    .insertInto('role')
+    .values({
+      id: roleid,
+      orgi: 'kefu',
+      name: `r_${roleid.slice(0, 8)}`,
+      description: '',
+      createtime: now,
+      updatetime: now,
+    })
+    .execute();
+  if (codes.length)
+    await k
+      .insertInto('role_auth')
+      .values(codes.map((code) => ({ roleid, code, orgi: 'kefu' })))
+      .execute();
+  await k.insertInto('user_role').values({ userid: u.id, roleid, orgi: 'kefu' }).execute();
+  return { id: u.id, roleid, token: await issueToken(k, u.id, 'kefu', 3_600_000) };
+}
+
 /**
  * An agent with a connected socket (tracked in `sockets` for the afterEach disconnect), set ready
  * unless `ready` is false.

@@ -124,6 +124,17 @@ export type AuthMap = Record<string, true>;
 /** usertype '0' is the all-powerful account of the spec. */
 export const SUPER_USERTYPE = '0';
 
+/** Live chat (spec /dialogue): going ready or busy, receiving chats and sending on /im/agent need it. */
+export const LIVE_CHAT_CODE = 'A01';
+/** Monitor (spec /monitor): a code of this family lets its holder watch and join others' chats. */
+export const MONITOR_CODE = 'A03';
+
+export function holdsMonitor(usertype: string, auth: AuthMap): boolean {
+  if (usertype === SUPER_USERTYPE) return true;
+  for (const c in auth) if (c === MONITOR_CODE || c.startsWith(`${MONITOR_CODE}_`)) return true;
+  return false;
+}
+
 export function hasPermission(
   usertype: string,
   auth: AuthMap,

@@ -7,3 +7,4 @@ export * from './contacts.js';
 export * from './tags.js';
 export * from './sensitive.js';
 export * from './compliance.js';
+export * from './exports.js';

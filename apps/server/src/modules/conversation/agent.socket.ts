@@ -18,6 +18,7 @@ import { agentReplay, replayMissed } from './replay.service.js';
 import * as srepo from './service.repository.js';
 import { presentAgentUser, presentMessage, type AgentServiceRow } from './presenter.js';
 import { failure, handler, pipelined } from './socket-ack.js';
+import { requireCollaborationRight, requireLiveChat, requireStateRight } from './agent-rights.js';
 import { refuseBlocked, reportHits, scanMessage } from '../sensitive/message-screen.js';
 
 function tokenOf(q: Record<string, unknown>, auth: Record<string, unknown>): string {
@@ -58,9 +59,11 @@ export function installAgentSocket(e: Engine): void {
       'agentstatus',
       handler(
         lang,
-        async (payload: unknown) => ({
-          status: await setAgentState(e, p.id, parse(agentStatusSchema, payload).status, 'socket'),
-        }),
+        async (payload: unknown) => {
+          const { status } = parse(agentStatusSchema, payload);
+          requireStateRight(socket.data.principal, status);
+          return { status: await setAgentState(e, p.id, status, 'socket') };
+        },
         queue,
       ),
     );
@@ -78,8 +81,7 @@ export function installAgentSocket(e: Engine): void {
           const s = au ? await srepo.findService(e.db.kysely, au.agentserviceid) : undefined;
           if (!au || !s || s.orgi !== p.orgi) throw notFound('conversation_not_found');
           const invited = (await srepo.collaboratorsOf(e.db.kysely, s.id)).includes(p.id);
-          const monitor = p.usertype === '0' || Object.keys(p.auth).some((c) => c.startsWith('A03'));
-          if (!invited && !monitor) throw forbidden();
+          requireCollaborationRight(socket.data.principal, invited);
           await socket.join(serviceRoom(s.id));
           return presentAgentUser(au, s, e.clock.now(), { collabora: true });
         },
@@ -92,6 +94,7 @@ export function installAgentSocket(e: Engine): void {
         lang,
         async (payload: unknown, queued): Promise<MessageDto | null> => {
           const m = parse(agentMessageSchema, payload);
+          requireLiveChat(socket.data.principal);
           const k = e.db.kysely;
           const resolve = async (): Promise<AgentServiceRow> => {
             const s = m.agentserviceid

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { StoredAgentState } from '@kefu/protocol';
-import { principal } from '../../platform/auth/guard.js';
+import { LIVE_CHAT_CODE, type StoredAgentState } from '@kefu/protocol';
+import { principal, requires } from '../../platform/auth/guard.js';
 import { ok } from '../../platform/http/envelope.js';
 import type { Engine } from './engine.js';
 import { getAgentState, ping, setAgentState } from './agentstate.service.js';
 import { findStatus } from './agent-status.repository.js';
 
-/** GET /api/agent/ready|notready|busy, status, console/agentstate, ping (any logged-in agent). */
+/** GET /api/agent/ready|notready|busy (ready and busy need A01), status, console/agentstate, ping. */
 export function agentStateRoutes(app: FastifyInstance, e: Engine): void {
   for (const state of ['ready', 'notready', 'busy'] as const satisfies readonly StoredAgentState[]) {
-    app.get(`/api/agent/${state}`, async (req) =>
+    // Taking chats needs the live-chat code; anyone may go notready.
+    const guard = state === 'notready' ? {} : { preHandler: requires(LIVE_CHAT_CODE) };
+    app.get(`/api/agent/${state}`, guard, async (req) =>
       ok({ status: await setAgentState(e, principal(req).id, state, state) }),
     );
   }

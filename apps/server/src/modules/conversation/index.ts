@@ -9,6 +9,7 @@ import { talkRoutes } from './talk.routes.js';
 import { installAgentSocket } from './agent.socket.js';
 import { installVisitorSocket } from './visitor.socket.js';
 import { startTimers } from './timers.js';
+import { watchRevocations } from './socket-revocation.js';
 
 const engines = new WeakMap<object, Engine>();
 
@@ -30,5 +31,10 @@ export const registerConversation: ModuleRegistrar = (app, ctx) => {
   agentStateRoutes(app, e);
   talkRoutes(app, e);
   const stop = startTimers(e);
-  app.addHook('preClose', async () => stop());
+  // Logout, password change, disabling or a change of rights reach open agent sockets on every node.
+  const unwatch = watchRevocations(e);
+  app.addHook('preClose', async () => {
+    stop();
+    unwatch();
+  });
 };

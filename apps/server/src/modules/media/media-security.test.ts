@@ -2,10 +2,16 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_CSP, ORPHAN_UPLOAD_TTL_MS, type MessageDto, type VisitorNewResult } from '@kefu/protocol';
-import { perTest, insertRole } from '../../../test/factories.js';
-import { insertUser, type TestDb } from '../../../test/harness.js';
-import { addAccessPoint, call, ok, socketAgent, visitorReady, type LiveServer } from '../../../test/live.js';
-import { issueToken } from '../../platform/auth/tokens.js';
+import { perTest } from '../../../test/factories.js';
+import {
+  addAccessPoint,
+  addUserWithCodes,
+  call,
+  ok,
+  socketAgent,
+  visitorReady,
+  type LiveServer,
+} from '../../../test/live.js';
 import { loadSecurityConfig, type UploadQuota } from '../../platform/http/security-config.js';
 import { newId } from '../../platform/ids.js';
 import { ORPHAN_SWEEP_MS } from './media.routes.js';
@@ -16,14 +22,6 @@ const env = perTest();
 const HTML = Buffer.from('<!doctype html><script>fetch("/api/user/save",{method:"POST"})</script>');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
 const JS = Buffer.from('alert(document.cookie)');
-
-/** A user whose only role holds `codes`, with a token (no login call: the live server runs a manual clock). */
-async function userWith(tdb: TestDb, codes: string[]): Promise<{ id: string; token: string }> {
-  const u = await insertUser(tdb.db);
-  const roleid = await insertRole(tdb.db, codes);
-  await tdb.db.kysely.insertInto('user_role').values({ userid: u.id, roleid, orgi: 'kefu' }).execute();
-  return { id: u.id, token: await issueToken(tdb.db.kysely, u.id, 'kefu', 3_600_000) };
-}
 
 const get = (s: LiveServer, url: string) => s.app.inject({ url });
 
@@ -43,7 +41,7 @@ const download = { type: 'application/octet-stream', attachment: true, csp: MEDI
 describe('uploads are typed by their bytes and served from per-page allow-lists', () => {
   it('HTML, SVG and JavaScript uploaded by an A01 agent are never served inline', async () => {
     const srv = await env.live();
-    const a = await userWith(srv.tdb, ['A01']);
+    const a = await addUserWithCodes(srv.tdb, ['A01']);
     const auth = { authorization: a.token };
     // The image and voice routes refuse what is not their media, whatever the client says.
     expect((await upload(srv, '/api/upload', auth, 'x.svg', 'image/svg+xml', SVG)).json.key).toBe(
@@ -76,7 +74,7 @@ describe('uploads are typed by their bytes and served from per-page allow-lists'
 
   it('each page shows only its own media inline, with a sandboxing CSP', async () => {
     const srv = await env.live();
-    const a = await userWith(srv.tdb, ['A01']);
+    const a = await addUserWithCodes(srv.tdb, ['A01']);
     const auth = { authorization: a.token };
     const cases = [
       ['/api/upload', 'p.png', SAMPLES.png, 'image', 'image/png'],
@@ -115,7 +113,7 @@ describe('uploads are typed by their bytes and served from per-page allow-lists'
 
   it('a file stored with a script type before this change is served as a download', async () => {
     const srv = await env.live();
-    const a = await userWith(srv.tdb, ['A01']);
+    const a = await addUserWithCodes(srv.tdb, ['A01']);
     const id = newId();
     mkdirSync(join(srv.tdb.config.dataDir, 'uploads'), { recursive: true });
     writeFileSync(join(srv.tdb.config.dataDir, 'uploads', id), HTML);
@@ -188,8 +186,8 @@ describe('/res/* checks the conversation, not only the tenant', () => {
   it('another agent of the tenant may not fetch a chat file; its agent and a monitor may', async () => {
     const srv = await env.live();
     const c = await chatWithFiles(srv);
-    const stranger = await userWith(srv.tdb, ['A01']);
-    const monitor = await userWith(srv.tdb, ['A03', 'A03_A01']);
+    const stranger = await addUserWithCodes(srv.tdb, ['A01']);
+    const monitor = await addUserWithCodes(srv.tdb, ['A03', 'A03_A01']);
     for (const id of [c.fromAgent, c.fromVisitor]) {
       const as = async (token: string) =>
         (await get(srv, `/res/image.html?id=${id}&authorization=${token}`)).statusCode;

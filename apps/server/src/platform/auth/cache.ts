@@ -31,6 +31,11 @@ export class PrincipalCache {
   private gen = 0;
   /** Publishers to other nodes (one per app built on this handle with a Redis URL). */
   readonly publishers = new Set<(msg: Invalidation) => void>();
+  /**
+   * Told of every invalidation applied here, local or from another node (after the entries are dropped):
+   * open agent sockets re-check their token with it (conversation/socket-revocation.ts).
+   */
+  readonly listeners = new Set<(msg: Invalidation) => void>();
 
   constructor(private readonly ttlMs = PRINCIPAL_TTL_MS) {}
 
@@ -77,6 +82,7 @@ export class PrincipalCache {
     if (msg.kind === 'all') this.entries.clear();
     else if (msg.kind === 'token') this.entries.delete(msg.id);
     else for (const [k, e] of this.entries) if (e.userid === msg.id) this.entries.delete(k);
+    for (const listen of this.listeners) listen(msg);
   }
 
   /** Applies here and tells the other nodes. */

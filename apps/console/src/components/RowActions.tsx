@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +48,34 @@ export function EditLink(props: { onClick: () => void; testId?: string }) {
 }
 
 /**
+ * A row action that asks first (spec: the "提示" dialog with confirm and cancel), then runs `onConfirm`,
+ * reports the server's message and calls `onDone`. Errors were toasted by the request layer.
+ */
+export function ConfirmLink(props: {
+  label: ReactNode;
+  confirmText: string;
+  onConfirm: () => Promise<unknown>;
+  onDone?: () => void;
+  danger?: boolean;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  const confirm = useConfirmAction();
+  return (
+    <Button
+      type="link"
+      size="small"
+      danger={props.danger}
+      disabled={props.disabled}
+      data-testid={props.testId}
+      onClick={() => confirm(props.confirmText, props.onConfirm, props.onDone)}
+    >
+      {props.label}
+    </Button>
+  );
+}
+
+/**
  * A row's "delete" link: asks in the "提示" dialog (common.deleteConfirm with the row's name), then
  * deletes, reports the server's message and calls `onDone`.
  */
@@ -57,16 +86,14 @@ export function DeleteLink(props: {
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const confirm = useConfirmAction();
   return (
-    <Button
-      type="link"
-      size="small"
+    <ConfirmLink
+      label={t('common.delete')}
+      confirmText={t('common.deleteConfirm', { name: props.name })}
+      onConfirm={props.onDelete}
+      onDone={props.onDone}
       danger
-      data-testid={props.testId}
-      onClick={() => confirm(t('common.deleteConfirm', { name: props.name }), props.onDelete, props.onDone)}
-    >
-      {t('common.delete')}
-    </Button>
+      testId={props.testId}
+    />
   );
 }

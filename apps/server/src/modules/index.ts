@@ -20,6 +20,7 @@ import { registerTags } from './tags/tags.routes.js';
 import { registerContacts } from './contacts/contacts.routes.js';
 import { registerAudit } from './audit/audit.routes.js';
 import { registerSensitive } from './sensitive/sensitive.routes.js';
+import { registerExport } from './export/export.routes.js';
 import { registerApiDoc } from './apidoc/apidoc.routes.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
@@ -46,5 +47,6 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerTags,
   registerContacts,
   registerSensitive,
+  registerExport,
   registerApiDoc,
 ];

@@ -1,6 +1,7 @@
 import { errorTexts, type zh } from './zh.js';
 import { channelEn } from './channel.js';
 import { setupEn } from './setup.js';
+import { historyEn } from './history.js';
 
 export const en: Record<keyof typeof zh, string> = {
   'app.title': 'Online customer service',
@@ -339,5 +340,6 @@ export const en: Record<keyof typeof zh, string> = {
 
   ...channelEn,
   ...setupEn,
+  ...historyEn,
   ...errorTexts('en'),
 };

@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES, type ErrorKey } from '../errors.js';
 import { channelZh } from './channel.js';
 import { setupZh } from './setup.js';
+import { historyZh } from './history.js';
 
 /** Server error keys as console texts ("error.<key>"), so the request layer can show them in the UI language. */
 export type ErrorTextKey = `error.${ErrorKey}`;
@@ -343,6 +344,7 @@ const texts = {
   'date.last3Months': '最近三个月',
   ...channelZh,
   ...setupZh,
+  ...historyZh,
 } as const;
 
 export const zh: typeof texts & Record<ErrorTextKey, string> = { ...texts, ...errorTexts('zh') };

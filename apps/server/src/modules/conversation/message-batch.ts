@@ -48,6 +48,7 @@ export const COLUMN_TYPES: Record<keyof ChatMessageRow, 'text' | 'integer' | 'bi
   withdrawn_at: 'bigint',
   readstatus: 'integer',
   createtime: 'bigint',
+  tokens: 'text',
 };
 export const MESSAGE_COLUMNS = Object.keys(COLUMN_TYPES) as Array<keyof ChatMessageRow>;
 

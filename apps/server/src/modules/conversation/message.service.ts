@@ -4,6 +4,7 @@ import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { newId, newTimeId } from '../../platform/ids.js';
 import { serviceRoom, visitorRoom, agentRoom } from '../../platform/realtime/rooms.js';
 import { insertText, numberedPlaceholders, rawRows } from '../../platform/db/raw.js';
+import { tokensOf } from '../../platform/search/tokens.js';
 import type { Db, Dialect } from '../../platform/db/database.js';
 import { affected, type Engine, type Kdb } from './engine.js';
 import { GroupCommit } from './message-writer.js';
@@ -100,6 +101,8 @@ export async function storeMessage(e: Engine, m: NewMessage, queued?: () => void
     withdrawn_at: null,
     readstatus: 0,
     createtime: now,
+    // Indexed for the history search inside the same commit (FTS5 trigger / GIN): ≈ 4 µs of jieba.
+    tokens: tokensOf(m.msgtype === 'text' ? m.message : (filename ?? '')),
   };
   let w: Written;
   try {

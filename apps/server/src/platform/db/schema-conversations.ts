@@ -170,6 +170,11 @@ export interface ChatMessageTable {
   withdrawn_at: number | null;
   readstatus: Generated<number>;
   createtime: number;
+  /**
+   * The words search finds the message by (migration 0008, search/tokens.ts): '' when none, null only for
+   * rows stored before 0008 that the backfill has not reached yet.
+   */
+  tokens: string | null;
 }
 
 export interface TransferRequestTable {

@@ -5,6 +5,7 @@ import type { OnlineTables } from './schema-online.js';
 import type { QuickReplyTables } from './schema-quickreply.js';
 import type { ContactTables } from './schema-contacts.js';
 import type { ComplianceTables } from './schema-compliance.js';
+import type { HistoryTables } from './schema-history.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
 export interface OrganizationTable {
@@ -113,7 +114,8 @@ export interface Database
     OnlineTables,
     QuickReplyTables,
     ContactTables,
-    ComplianceTables {
+    ComplianceTables,
+    HistoryTables {
   organization: OrganizationTable;
   organ: OrganTable;
   users: UserTable;

@@ -7,6 +7,7 @@ import * as m0004 from './0004_online.js';
 import * as m0005 from './0005_quickreply.js';
 import * as m0006 from './0006_history_index.js';
 import * as m0007 from './0007_media_quota.js';
+import * as m0008 from './0008_history_search_export.js';
 import * as m0011 from './0011_presence_texts.js';
 import * as m0009 from './0009_contacts_tags.js';
 import * as m0012 from './0012_compliance.js';
@@ -24,6 +25,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: Migration
   ['0005_quickreply', m0005],
   ['0006_history_index', m0006],
   ['0007_media_quota', m0007],
+  ['0008_history_search_export', m0008],
   ['0011_presence_texts', m0011],
   ['0009_contacts_tags', m0009],
   ['0012_compliance', m0012],

@@ -144,11 +144,23 @@ export const ERROR_MESSAGES = {
   export_not_found: { zh: '导出记录不存在或已过期', en: 'Export not found or expired' },
   export_not_ready: { zh: '导出尚未完成', en: 'The export is not finished yet' },
   export_failed: { zh: '导出失败，请重试', en: 'The export failed, try again' },
-  export_interrupted: { zh: '导出被中断（服务重启），请重新导出', en: 'The export was interrupted (server restart); export again' },
-  export_busy: { zh: '导出任务过多，请等待当前任务完成', en: 'Too many exports running; wait for them to finish' },
+  export_interrupted: {
+    zh: '导出被中断（服务重启），请重新导出',
+    en: 'The export was interrupted (server restart); export again',
+  },
+  export_busy: {
+    zh: '导出任务过多，请等待当前任务完成',
+    en: 'Too many exports running; wait for them to finish',
+  },
   keyword_invalid: { zh: '请输入有效的关键词（文字或数字）', en: 'Enter a keyword with letters or digits' },
-  keyword_too_long: { zh: '关键词过长（最多 100 个字符）', en: 'The keyword is too long (at most 100 characters)' },
-  search_timeout: { zh: '搜索超时，请缩小范围后重试', en: 'The search took too long; narrow it down and try again' },
+  keyword_too_long: {
+    zh: '关键词过长（最多 100 个字符）',
+    en: 'The keyword is too long (at most 100 characters)',
+  },
+  search_timeout: {
+    zh: '搜索超时，请缩小范围后重试',
+    en: 'The search took too long; narrow it down and try again',
+  },
   range_invalid: { zh: '范围无效：起始值不能大于结束值', en: 'Invalid range: the start is after the end' },
   server_error: {
     zh: '服务器错误，请稍后再试或联系管理员',

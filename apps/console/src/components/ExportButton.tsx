@@ -48,7 +48,13 @@ export function ExportButton(props: {
 
   return (
     <>
-      <Button icon={<ExportOutlined />} loading={starting} disabled={props.disabled} data-testid={testId} onClick={() => void run()}>
+      <Button
+        icon={<ExportOutlined />}
+        loading={starting}
+        disabled={props.disabled}
+        data-testid={testId}
+        onClick={() => void run()}
+      >
         {props.label ?? t('common.export')}
       </Button>
       <Modal

@@ -20,12 +20,19 @@ export function ExportJobsDrawer(props: { open: boolean; onClose: () => void }) 
     queryFn: ({ signal }) => exportApi.list(page, signal),
     enabled: props.open,
     refetchInterval: (q) =>
-      q.state.data?.list.some((j) => j.status === 'queued' || j.status === 'running') ? EXPORT_LIMITS.pollMs : false,
+      q.state.data?.list.some((j) => j.status === 'queued' || j.status === 'running')
+        ? EXPORT_LIMITS.pollMs
+        : false,
   });
   const columns: ColumnsType<ExportJobDto> = [
     { title: t('export.file'), dataIndex: 'filename', ellipsis: true },
     { title: t('export.state'), key: 's', width: 260, render: (_, j) => <ExportStatus job={j} /> },
-    { title: t('export.size'), dataIndex: 'size', width: 90, render: (v: number | null) => (v === null ? '' : formatFileSize(v)) },
+    {
+      title: t('export.size'),
+      dataIndex: 'size',
+      width: 90,
+      render: (v: number | null) => (v === null ? '' : formatFileSize(v)),
+    },
     { title: t('export.created'), dataIndex: 'createtime', width: 170, render: (v: number) => formatTime(v) },
     {
       title: t('common.actions'),
@@ -33,16 +40,32 @@ export function ExportJobsDrawer(props: { open: boolean; onClose: () => void }) 
       width: 130,
       render: (_, j) => (
         <>
-          <Button type="link" size="small" disabled={j.status !== 'done'} data-testid={`export-download-${j.id}`} onClick={() => void exportApi.download(j)}>
+          <Button
+            type="link"
+            size="small"
+            disabled={j.status !== 'done'}
+            data-testid={`export-download-${j.id}`}
+            onClick={() => void exportApi.download(j)}
+          >
             {t('export.download')}
           </Button>
-          <DeleteLink name={j.filename} onDelete={() => exportApi.remove(j.id)} onDone={() => void qc.invalidateQueries({ queryKey: ['exportJobs'] })} />
+          <DeleteLink
+            name={j.filename}
+            onDelete={() => exportApi.remove(j.id)}
+            onDone={() => void qc.invalidateQueries({ queryKey: ['exportJobs'] })}
+          />
         </>
       ),
     },
   ];
   return (
-    <Drawer open={props.open} onClose={props.onClose} title={t('export.all')} size="large" data-testid="export-jobs">
+    <Drawer
+      open={props.open}
+      onClose={props.onClose}
+      title={t('export.all')}
+      size="large"
+      data-testid="export-jobs"
+    >
       <Table<ExportJobDto>
         rowKey="id"
         size="small"

@@ -54,7 +54,13 @@ export function FormModal<V extends object>(props: {
       forceRender
       destroyOnHidden={false}
     >
-      <Form<V> form={form} layout="vertical" scrollToFirstError onFinish={(v) => void submit(v)} data-testid={id}>
+      <Form<V>
+        form={form}
+        layout="vertical"
+        scrollToFirstError
+        onFinish={(v) => void submit(v)}
+        data-testid={id}
+      >
         {typeof props.children === 'function' ? props.children(form) : props.children}
       </Form>
     </Modal>

@@ -10,7 +10,10 @@ import { progressOf } from './exportApi';
 import { dispositionName } from '../lib/download';
 
 vi.mock('react-i18next', () => ({
-  useTranslation: () => ({ t: (k: string, o?: Record<string, unknown>) => (o ? `${k}:${JSON.stringify(o)}` : k), i18n: { exists: () => false } }),
+  useTranslation: () => ({
+    t: (k: string, o?: Record<string, unknown>) => (o ? `${k}:${JSON.stringify(o)}` : k),
+    i18n: { exists: () => false },
+  }),
 }));
 
 afterEach(() => {
@@ -46,7 +49,9 @@ describe('ExportButton', () => {
     const states = [job({ status: 'running', rows: 4 }), job({ status: 'done', rows: 10, size: 2048 })];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) => (String(url).startsWith('/api/export/job') ? ok(states.shift() ?? states[0]) : ok(null))),
+      vi.fn(async (url: string) =>
+        String(url).startsWith('/api/export/job') ? ok(states.shift() ?? states[0]) : ok(null),
+      ),
     );
     const start = vi.fn(async () => job({}));
     wrap(<ExportButton start={start} testId="x" />);
@@ -54,7 +59,9 @@ describe('ExportButton', () => {
     await waitFor(() => expect(screen.getByTestId('export-status-j1')).toBeTruthy());
     expect(start).toHaveBeenCalledTimes(1);
     expect((screen.getByTestId('x-download') as HTMLButtonElement).disabled).toBe(true);
-    await waitFor(() => expect(screen.getByTestId('export-status-j1').dataset.status).toBe('done'), { timeout: 4000 });
+    await waitFor(() => expect(screen.getByTestId('export-status-j1').dataset.status).toBe('done'), {
+      timeout: 4000,
+    });
     expect((screen.getByTestId('x-download') as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -82,7 +89,12 @@ function List(props: { fetch: (q: { q?: string; p: number; ps: number }) => Prom
         s
       </Button>
       <span data-testid="selected">{list.selected.join(',')}</span>
-      <DataTable<Row, { q?: string }> list={list} rowKey="id" selectable columns={[{ title: 'n', dataIndex: 'name' }]} />
+      <DataTable<Row, { q?: string }>
+        list={list}
+        rowKey="id"
+        selectable
+        columns={[{ title: 'n', dataIndex: 'name' }]}
+      />
     </>
   );
 }

@@ -23,7 +23,8 @@ export const historyEn: Record<keyof typeof historyZh, string> = {
   'export.all': 'All exports',
   'export.download': 'Download',
   'export.downloadFailed': 'Download failed',
-  'export.background': 'The export runs in the background: you may close this window and download it later from "All exports".',
+  'export.background':
+    'The export runs in the background: you may close this window and download it later from "All exports".',
   'export.status.queued': 'Queued',
   'export.status.running': 'Exporting',
   'export.status.done': 'Done',

@@ -42,7 +42,13 @@ export async function userJobs(
   if (kinds.length === 0) return { rows: [], total: 0 };
   const base = k.selectFrom('export_job').where('userid', '=', userid).where('kind', 'in', kinds);
   const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('createtime', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    base
+      .selectAll()
+      .orderBy('createtime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   return { rows, total: Number(total?.n ?? 0) };

@@ -39,7 +39,10 @@ export function registerExport(app: FastifyInstance, ctx: AppContext): void {
     ...guard,
     ...withInput(exportJobQuery, async (req, { id }, reply) => {
       const f = await jobs.download(ctx, principal(req), id);
-      return reply.type(XLSX).header('content-disposition', disposition(f.filename)).send(createReadStream(f.path));
+      return reply
+        .type(XLSX)
+        .header('content-disposition', disposition(f.filename))
+        .send(createReadStream(f.path));
     }),
   });
   app.route({

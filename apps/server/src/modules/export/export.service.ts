@@ -210,7 +210,11 @@ export class ExportRunner {
   private async sweep(): Promise<void> {
     const now = Date.now();
     try {
-      const old = await repo.expiredJobs(this.db.kysely, now - EXPORT_LIMITS.keepMs, now - EXPORT_LIMITS.keepMs);
+      const old = await repo.expiredJobs(
+        this.db.kysely,
+        now - EXPORT_LIMITS.keepMs,
+        now - EXPORT_LIMITS.keepMs,
+      );
       for (const j of old) if (j.path) rmSync(join(this.dir, j.path), { force: true });
       await repo.deleteJobs(
         this.db.kysely,

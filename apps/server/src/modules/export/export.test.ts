@@ -28,7 +28,11 @@ async function* chunks(n: number, size = 1000): AsyncIterable<ExportCell[][]> {
 const COLUMNS = [{ header: '名称', width: 20 }, { header: 'n' }, { header: 'time', time: true }];
 
 async function download(t: SeededApp, token: string, id: string): Promise<ExcelJS.Workbook> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/export/download?id=${id}`, headers: { authorization: token } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/export/download?id=${id}`,
+    headers: { authorization: token },
+  });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toContain('spreadsheetml');
   expect(res.headers['content-disposition']).toContain("filename*=UTF-8''");
@@ -75,9 +79,14 @@ describe('export jobs', () => {
     expect((await call(t.app, b.token, 'GET', `/api/export/job?id=${job.id}`)).status).toBe(404);
     expect((await call(t.app, b.token, 'GET', `/api/export/download?id=${job.id}`)).status).toBe(404);
     // A token in the URL is not a login (only /res accepts one).
-    const inUrl = await t.app.inject({ method: 'GET', url: `/api/export/download?id=${job.id}&authorization=${a.token}` });
+    const inUrl = await t.app.inject({
+      method: 'GET',
+      url: `/api/export/download?id=${job.id}&authorization=${a.token}`,
+    });
     expect(inUrl.statusCode).toBe(401);
-    expect((await call<Page<ExportJobDto>>(t.app, b.token, 'GET', '/api/agent/history/excelList')).body.data.total).toBe(0);
+    expect(
+      (await call<Page<ExportJobDto>>(t.app, b.token, 'GET', '/api/agent/history/excelList')).body.data.total,
+    ).toBe(0);
     expect((await call(t.app, none.token, 'GET', '/api/agent/history/excelList')).status).toBe(403);
     expect((await call(t.app, none.token, 'GET', `/api/export/download?id=${job.id}`)).status).toBe(403);
     expect((await call(t.app, null, 'GET', `/api/export/download?id=${job.id}`)).status).toBe(401);
@@ -121,8 +130,8 @@ describe('export jobs', () => {
     );
     // A history job is not listed for a contacts-only user.
     expect(
-      (await call<Page<ExportJobDto>>(t.app, a.token, 'GET', '/api/agent/history/excelList?kind=history')).body
-        .data.total,
+      (await call<Page<ExportJobDto>>(t.app, a.token, 'GET', '/api/agent/history/excelList?kind=history'))
+        .body.data.total,
     ).toBe(0);
   });
 
@@ -136,7 +145,13 @@ describe('export jobs', () => {
       await gate;
       yield [['x']];
     }
-    const req = { kind: 'history' as const, name: 'h', tz: 0, total: null, sheets: [{ name: 's', columns: [{ header: 'x' }], rows: slow }] };
+    const req = {
+      kind: 'history' as const,
+      name: 'h',
+      tz: 0,
+      total: null,
+      sheets: [{ name: 's', columns: [{ header: 'x' }], rows: slow }],
+    };
     for (let i = 0; i < 3; i++) await startExport(t, pa, req);
     await expect(startExport(t, pa, req)).rejects.toMatchObject({ key: 'export_busy' });
     release();
@@ -144,7 +159,11 @@ describe('export jobs', () => {
 
     const dead = await startExport(t, pa, req);
     await exportRunner(t).cancel(dead.id);
-    await t.db.kysely.updateTable('export_job').set({ status: 'running', updatetime: Date.now() - 600_000 }).where('id', '=', dead.id).execute();
+    await t.db.kysely
+      .updateTable('export_job')
+      .set({ status: 'running', updatetime: Date.now() - 600_000 })
+      .where('id', '=', dead.id)
+      .execute();
     const d = await call<ExportJobDto>(t.app, a.token, 'GET', `/api/export/job?id=${dead.id}`);
     expect(d.body.data).toMatchObject({ status: 'failed', error: 'export_interrupted' });
   });

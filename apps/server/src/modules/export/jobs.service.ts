@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { existsSync, rmSync } from 'node:fs';
-import { EXPORT_KIND_CODES, EXPORT_KINDS, hasPermission, type ExportJobDto, type ExportKind, type Page } from '@kefu/protocol';
+import {
+  EXPORT_KIND_CODES,
+  EXPORT_KINDS,
+  hasPermission,
+  type ExportJobDto,
+  type ExportKind,
+  type Page,
+} from '@kefu/protocol';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { notFound, badRequest } from '../../platform/http/errors.js';
@@ -23,7 +30,12 @@ async function ownJob(ctx: Ctx, p: Principal, id: string): Promise<repo.ExportJo
   return j;
 }
 
-export async function list(ctx: Ctx, p: Principal, pg: Paging, kind?: ExportKind): Promise<Page<ExportJobDto>> {
+export async function list(
+  ctx: Ctx,
+  p: Principal,
+  pg: Paging,
+  kind?: ExportKind,
+): Promise<Page<ExportJobDto>> {
   const kinds = allowedKinds(p).filter((k) => !kind || k === kind);
   const { rows, total } = await repo.userJobs(ctx.db.kysely, p.id, kinds, pg.ps, offsetOf(pg));
   const now = Date.now();
@@ -39,7 +51,11 @@ export async function job(ctx: Ctx, p: Principal, id: string): Promise<ExportJob
 }
 
 /** The finished file of the user's job. */
-export async function download(ctx: Ctx, p: Principal, id: string): Promise<{ path: string; filename: string }> {
+export async function download(
+  ctx: Ctx,
+  p: Principal,
+  id: string,
+): Promise<{ path: string; filename: string }> {
   const j = await ownJob(ctx, p, id);
   if (j.status !== 'done') throw badRequest('export_not_ready');
   const path = join(exportRunner(ctx).dir, j.path);

@@ -112,6 +112,19 @@ export const ERROR_MESSAGES = {
   online_other_agent: { zh: '访客正在与其他坐席对话', en: 'The visitor is chatting with another agent' },
   online_in_queue: { zh: '访客正在排队等待分配', en: 'The visitor is waiting in the queue' },
   invite_not_found: { zh: '邀请不存在或已失效', en: 'Invitation not found or expired' },
+  // Monitor and supervision (issue 13).
+  monitor_scope: {
+    zh: '该会话或坐席不在您的监控范围内',
+    en: 'This conversation or agent is outside your monitoring scope',
+  },
+  not_ai_conversation: { zh: '该会话不是机器人会话', en: 'This conversation is not handled by the robot' },
+  already_ai: { zh: '该会话已由机器人接待', en: 'The robot already handles this conversation' },
+  agent_full: { zh: '该坐席已达最大接待数', en: 'The agent has no free seat' },
+  takeover_own: { zh: '该会话已由您接待', en: 'You already serve this conversation' },
+  conversation_changed: {
+    zh: '会话状态已变化，请刷新后重试',
+    en: 'The conversation changed meanwhile; refresh and try again',
+  },
   // Contacts import.
   import_file_invalid: {
     zh: '文件不是可识别的联系人表格（.xlsx，首行为表头）',

@@ -13,6 +13,7 @@ export * from './online.js';
 export * from './media.js';
 export * from './contacts.js';
 export * from './tags.js';
+export * from './monitor.js';
 export * from './sensitive.js';
 export * from './compliance.js';
 export * from './exports.js';

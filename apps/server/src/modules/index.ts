@@ -7,6 +7,7 @@ import { registerUser } from './user/user.routes.js';
 import { registerRole } from './role/role.routes.js';
 import { registerLoginLog } from './loginlog/loginlog.routes.js';
 import { registerConversation } from './conversation/index.js';
+import { registerMonitor } from './monitor/index.js';
 import { registerMedia } from './media/media.routes.js';
 import { registerAccess } from './access/access.routes.js';
 import { registerWorkservice } from './workservice/workservice.routes.js';
@@ -35,6 +36,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerRole,
   registerLoginLog,
   registerConversation,
+  registerMonitor,
   registerMedia,
   registerAccess,
   registerWorkservice,

@@ -11,6 +11,7 @@ import type {
 import type { z } from 'zod';
 import type { agentMessageSchema, agentReplaySchema, collaborationSchema } from './schemas.js';
 import type { ReplayPage, ResyncNotice } from './resume.js';
+import type { MonitorClientToServerEvents, MonitorServerToClientEvents } from '../monitor.js';
 
 export const AGENT_NAMESPACE = '/im/agent';
 
@@ -86,7 +87,7 @@ export interface CollaborationLeave {
 }
 
 /** Events the agent client receives. */
-export interface AgentServerToClientEvents {
+export interface AgentServerToClientEvents extends MonitorServerToClientEvents {
   workstatus: (p: AgentWorkStatus) => void;
   new: (p: AgentUserDto) => void;
   end: (p: AgentUserDto) => void;
@@ -112,7 +113,7 @@ export type CollaborationPayload = z.input<typeof collaborationSchema>;
 export type AgentReplayPayload = z.input<typeof agentReplaySchema>;
 
 /** Events the agent client sends; every one takes an ack `{success, data|msg, code}`. */
-export interface AgentClientToServerEvents {
+export interface AgentClientToServerEvents extends MonitorClientToServerEvents {
   agentstatus: (p: { status: StoredAgentState }, ack?: AckFn<{ status: StoredAgentState }>) => void;
   ping: (p: unknown, ack?: AckFn<{ time: number }>) => void;
   collaboration: (p: CollaborationPayload, ack?: AckFn<AgentUserDto>) => void;

@@ -121,6 +121,10 @@ export interface MessageDto {
   /** Unread count of the chat entry after this message (agent side). */
   tokenum: number;
   collabora: 0 | 1;
+  /** 1: a supervisor's whisper (monitor), shown to the agents of the chat only, never to the visitor. */
+  whisper?: 0 | 1;
+  /** A whisper's place: it follows the message of this seq (a whisper's own seq is 0, it takes none). */
+  afterseq?: number;
   createtime: number;
 }
 

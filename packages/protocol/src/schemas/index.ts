@@ -5,6 +5,7 @@ export * from './channel.js';
 export * from './setup.js';
 export * from './contacts.js';
 export * from './tags.js';
+export * from './monitor.js';
 export * from './sensitive.js';
 export * from './compliance.js';
 export * from './exports.js';

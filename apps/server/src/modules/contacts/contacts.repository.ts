@@ -214,24 +214,58 @@ export async function listContacts(
   f: ContactListQuery,
   pg: Paging,
 ): Promise<{ rows: ContactRow[]; total: number }> {
-  const where = listFilter(orgi, s, f, await keyLookup(k, orgi, f.q));
-  const [rows, count] = await Promise.all([
+  const keyHit = await keyLookup(k, orgi, f.q);
+  const [rows, total] = await Promise.all([
     k
       .selectFrom('contact')
       .selectAll()
-      .where(where)
+      .where(listFilter(orgi, s, f, keyHit))
       .orderBy('contact.createtime', 'desc')
       .orderBy('contact.id', 'desc')
       .limit(pg.ps)
       .offset(offsetOf(pg))
       .execute(),
-    k
-      .selectFrom('contact')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(where)
-      .executeTakeFirstOrThrow(),
+    countContacts(k, orgi, s, f, keyHit),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total };
+}
+
+/** How many contacts the filter matches. */
+export async function countContacts(
+  k: Kdb,
+  orgi: string,
+  s: DataScope,
+  f: ContactListQuery,
+  keyHit?: string | null,
+): Promise<number> {
+  const hit = keyHit === undefined ? await keyLookup(k, orgi, f.q) : keyHit;
+  const r = await k
+    .selectFrom('contact')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(listFilter(orgi, s, f, hit))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The contacts of `ids` within the scope, `batch` at a time (newest first within a batch). */
+export async function* iterateContactsByIds(
+  k: Kdb,
+  orgi: string,
+  s: DataScope,
+  ids: readonly string[],
+  batch = 500,
+): AsyncGenerator<ContactRow[]> {
+  for (let i = 0; i < ids.length; i += batch) {
+    const rows = await k
+      .selectFrom('contact')
+      .selectAll()
+      .where((eb) => eb.and([eb('contact.orgi', '=', orgi), scopeFilter(eb, s)]))
+      .where('contact.id', 'in', ids.slice(i, i + batch))
+      .orderBy('contact.createtime', 'desc')
+      .orderBy('contact.id', 'desc')
+      .execute();
+    if (rows.length) yield rows;
+  }
 }
 
 /** Every contact the filter matches, in list order, `batch` rows at a time (exports). */

@@ -4,18 +4,20 @@ import type { z } from 'zod';
 import {
   CONTACTS_CODE,
   CONTACT_LIMITS,
+  contactIdsSchema,
   contactListQuery,
   contactMergeSchema,
   contactPutSchema,
   contactSaveSchema,
   contactUpdateSchema,
   contactViewQuery,
+  exportOptions,
   idSchema,
   uploadFormSchema,
 } from '@kefu/protocol';
 import type { AppContext } from '../../platform/context.js';
 import { principal, requires } from '../../platform/auth/guard.js';
-import { ok } from '../../platform/http/envelope.js';
+import { ok, requestLang } from '../../platform/http/envelope.js';
 import { pagingSchema } from '../../platform/http/paging.js';
 import { takes, withInput } from '../../platform/http/route.js';
 import { readUpload } from '../../platform/http/upload.js';
@@ -23,12 +25,14 @@ import { engineOf } from '../conversation/index.js';
 import { followed } from '../conversation/talk.service.js';
 import * as service from './contacts.service.js';
 import { importContacts } from './contacts.import.js';
+import { exportContacts } from './contacts.export.js';
 
 /**
  * /api/contacts/* (code A05, data scope of platform/auth/data-scope.ts). PUT /api/contacts is the chat
  * panel's call: A01 or A05, for the contact of a conversation the caller follows.
  */
-export async function registerContacts(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function registerContacts(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
   const guard = { preHandler: requires(CONTACTS_CODE) };
   const route = <S extends z.ZodType>(
     method: 'GET' | 'POST' | Array<'GET' | 'POST'>,
@@ -51,6 +55,15 @@ export async function registerContacts(app: FastifyInstance, { db }: AppContext)
   route('POST', 'save', contactSaveSchema, (req, b) => service.save(db, principal(req), b));
   route('POST', 'update', contactUpdateSchema, (req, b) => service.update(db, principal(req), b));
   route('POST', 'merge', contactMergeSchema, (req, b) => service.merge(db, principal(req), b));
+
+  // Background .xlsx exports (followed through /api/export/*): the selected rows, or the whole filter.
+  const lang = (req: FastifyRequest) => (requestLang(req).startsWith('en') ? 'en' : 'zh');
+  route('GET', 'expids', contactIdsSchema.extend(exportOptions.shape), (req, q) =>
+    exportContacts(ctx, principal(req), { ids: q.ids }, lang(req), q.tz),
+  );
+  route('GET', 'expsearch', contactListQuery.extend(exportOptions.shape), (req, q) =>
+    exportContacts(ctx, principal(req), { filter: q }, lang(req), q.tz),
+  );
 
   app.put('/api/contacts', {
     preHandler: requires(['A01', CONTACTS_CODE]),

@@ -12,7 +12,7 @@ export async function getAgentState(e: Engine, userid: string): Promise<StoredAg
   return (row?.status as StoredAgentState | undefined) ?? 'notready';
 }
 
-async function ensureRow(e: Engine, userid: string): Promise<arepo.AgentStatusRow> {
+export async function ensureRow(e: Engine, userid: string): Promise<arepo.AgentStatusRow> {
   const k = e.db.kysely;
   const existing = await arepo.findStatus(k, userid);
   if (existing) return existing;

@@ -20,6 +20,7 @@ import { kindOf, preview, type Kind, type Live, type WriteJob, type Written } fr
 export type { Live } from './message-plan.js';
 import * as mrepo from './message.repository.js';
 import * as srepo from './service.repository.js';
+import { messageSeen } from './changes.js';
 import { presentMessage, type AgentServiceRow, type ChatMessageRow } from './presenter.js';
 
 export interface NewMessage {
@@ -296,6 +297,7 @@ function emitMessage(
   exceptSocket?: string,
 ): void {
   e.rt.emitMessage(dto, rooms, visitorRoom(s.userid), exceptSocket);
+  messageSeen(e, dto);
 }
 
 /** A system line (timers, notices) stored and sent to both sides. */

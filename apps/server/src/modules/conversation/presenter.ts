@@ -28,7 +28,8 @@ export type PresentedService = Pick<
   | 'name'
   | 'phone'
   | 'lastseq'
->;
+> &
+  Partial<Pick<AgentServiceRow, 'ai'>>;
 /** What presentAgentUser reads of a chat entry. */
 export type PresentedEntry = Pick<
   AgentUserRow,
@@ -70,7 +71,7 @@ export function presentAgentUser(
     over: au.over ? 1 : 0,
     visible: au.visible ? 1 : 0,
     collabora: opts.collabora ? 1 : 0,
-    ai: 0,
+    ai: s.ai ? 1 : 0,
     agentno: au.agentno,
     langto: au.langto,
     curagentuser: { id: au.id },

@@ -1,6 +1,7 @@
 import type { AgentReportDto } from '@kefu/protocol';
 import { toOrgAgents, type Engine } from './engine.js';
 import { orgStatuses } from './agent-status.repository.js';
+import { reportedChange } from './changes.js';
 
 export async function buildReport(
   e: Engine,
@@ -56,6 +57,7 @@ export function publishReport(
   workresult: string,
   dataid: string,
 ): Promise<void> {
+  reportedChange(e, orgi, worktype, dataid);
   let byOrg = throttles.get(e);
   if (!byOrg) throttles.set(e, (byOrg = new Map()));
   let t = byOrg.get(orgi);

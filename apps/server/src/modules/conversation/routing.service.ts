@@ -14,6 +14,7 @@ import { publishReport } from './report.js';
 import { recordPlacement } from './placements.js';
 import { runFixed } from './hot-sql.js';
 import { pickSeats, type SeatPick } from './seat-board.js';
+import { agentChanged, chatChanged } from './changes.js';
 
 class SeatLost extends Error {
   constructor(readonly why: Exclude<Attempt, 'assigned'>) {
@@ -84,6 +85,8 @@ async function tryAssign(
     if (err instanceof SeatLost) return err.why;
     throw err;
   }
+  chatChanged(e, s.orgi, s.id);
+  agentChanged(e, s.orgi, agentno);
   const message = assignedText(cfg, agent, false);
   const asker = recordPlacement(e, { service: rows.service, agent, message });
   await announceAssigned(e, s.id, agentno, false, { ...rows, message }, asker);

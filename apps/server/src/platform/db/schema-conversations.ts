@@ -120,6 +120,9 @@ export interface AgentServiceTable {
   country: Generated<string>;
   province: Generated<string>;
   city: Generated<string>;
+  /** Handled by the AI robot (migration 0010); foragent = 1 once handed from the robot to a human. */
+  ai: Generated<number>;
+  foragent: Generated<number>;
   /** Service summary (migration 0009): the service topic, the agent's memo and when it was last saved. */
   topicid: Generated<string | null>;
   summary: Generated<string>;

@@ -6,6 +6,7 @@ import type { QuickReplyTables } from './schema-quickreply.js';
 import type { ContactTables } from './schema-contacts.js';
 import type { ComplianceTables } from './schema-compliance.js';
 import type { HistoryTables } from './schema-history.js';
+import type { MonitorTables } from './schema-monitor.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
 export interface OrganizationTable {
@@ -115,7 +116,8 @@ export interface Database
     QuickReplyTables,
     ContactTables,
     ComplianceTables,
-    HistoryTables {
+    HistoryTables,
+    MonitorTables {
   organization: OrganizationTable;
   organ: OrganTable;
   users: UserTable;

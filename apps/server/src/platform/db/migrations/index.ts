@@ -11,6 +11,7 @@ import * as m0008 from './0008_history_search_export.js';
 import * as m0011 from './0011_presence_texts.js';
 import * as m0009 from './0009_contacts_tags.js';
 import * as m0012 from './0012_compliance.js';
+import * as m0010 from './0010_monitor.js';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -29,4 +30,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: Migration
   ['0011_presence_texts', m0011],
   ['0009_contacts_tags', m0009],
   ['0012_compliance', m0012],
+  ['0010_monitor', m0010],
 ];

@@ -1,0 +1,97 @@
+import { expect } from 'vitest';
+import type { MonitorUpdateDto, VisitorNewResult } from '@kefu/protocol';
+import { issueToken } from '../../../platform/auth/tokens.js';
+import { newId } from '../../../platform/ids.js';
+import { insertUser } from '../../../../test/harness.js';
+import {
+  agentSocket,
+  call,
+  connected,
+  ok,
+  visitorReady,
+  type AgentClient,
+  type LiveServer,
+} from '../../../../test/live.js';
+
+/** Helpers of the monitor tests: supervisors with chosen codes, chats in a skill group, feed collection. */
+
+export const SUP_ALL = ['A01', 'A03', 'A03_A01'];
+export const SUP_ORGAN = ['A01', 'A03', 'A03_A02'];
+
+/** A usertype '1' user in `organ` whose role holds exactly `codes`, with a token. */
+export async function supervisor(
+  s: LiveServer,
+  codes: readonly string[],
+  organ: string | null,
+): Promise<{ id: string; token: string; username: string }> {
+  const k = s.tdb.db.kysely;
+  const u = await insertUser(s.tdb.db, { organ });
+  const roleid = newId();
+  const now = Date.now();
+  await k
+    .insertInto('role')
+    .values({ id: roleid, orgi: 'kefu', name: `r_${roleid.slice(0, 8)}`, description: '', createtime: now, updatetime: now })
+    .execute();
+  if (codes.length)
+    await k
+      .insertInto('role_auth')
+      .values(codes.map((code) => ({ roleid, code, orgi: 'kefu' })))
+      .execute();
+  await k.insertInto('user_role').values({ userid: u.id, roleid, orgi: 'kefu' }).execute();
+  return { id: u.id, username: u.username, token: await issueToken(k, u.id, 'kefu', 3_600_000) };
+}
+
+/** A supervisor's socket watching the monitor feed, with every update collected. */
+export async function watcher(
+  s: LiveServer,
+  sockets: Array<{ disconnect(): unknown }>,
+  token: string,
+): Promise<{ sock: AgentClient; updates: MonitorUpdateDto[] }> {
+  const sock = agentSocket(s.url, token);
+  sockets.push(sock);
+  await connected(sock);
+  const updates: MonitorUpdateDto[] = [];
+  sock.on('monitor_update', (u) => updates.push(u));
+  ok(await call(sock, 'monitor', { watch: true }));
+  return { sock, updates };
+}
+
+/** A visitor that asked for an agent of `organ` (a skill group) or of anyone. */
+export async function chatIn(
+  s: LiveServer,
+  sockets: Array<{ disconnect(): unknown }>,
+  appid: string,
+  organ: string | null = null,
+) {
+  const v = await visitorReady(s.url, appid);
+  sockets.push(v.s);
+  const r = ok(await call<VisitorNewResult>(v.s, 'new', organ ? { skill: organ } : {}));
+  return { v, sid: r.agentserviceid, status: r.status };
+}
+
+/** The chats (ids) an update stream has shown and not removed since. */
+export function shownChats(updates: readonly MonitorUpdateDto[]): Set<string> {
+  const out = new Set<string>();
+  for (const u of updates) {
+    for (const c of u.chats) out.add(c.agentserviceid);
+    for (const id of u.removed) out.delete(id);
+  }
+  return out;
+}
+
+/** Every chat id an update stream mentioned at all (chats, removals, message patches). */
+export function mentioned(updates: readonly MonitorUpdateDto[]): Set<string> {
+  const out = new Set<string>();
+  for (const u of updates) {
+    for (const c of u.chats) out.add(c.agentserviceid);
+    for (const id of u.removed) out.add(id);
+    for (const m of u.messages) out.add(m.agentserviceid);
+  }
+  return out;
+}
+
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function expectKey(json: { success: boolean; key?: string; code: number }, key: string, code: number) {
+  expect(json, JSON.stringify(json)).toMatchObject({ success: false, key, code });
+}

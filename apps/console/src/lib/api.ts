@@ -36,12 +36,3 @@ export const post = <T>(path: string, body: unknown = {}) => request<T>(path, { 
 /** A write whose success message the user should see: resolves with the server's msg. */
 export const postForMsg = async (path: string, body: unknown = {}): Promise<string> =>
   (await request<OkEnvelope<unknown>>(path, { method: 'POST', body, envelope: true })).msg;
-
-/** Downloads cannot carry a header, so the token goes in the query (docs/api.md). */
-export function downloadUrl(path: string, params: Query = {}): string {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries({ ...params, authorization: getToken() })) {
-    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
-  }
-  return `/api${path}?${qs.toString()}`;
-}

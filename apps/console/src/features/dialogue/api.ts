@@ -7,7 +7,7 @@ import type {
   WithdrawNotice,
 } from '@kefu/protocol';
 import { CLIENT_TEXTS, CODES, ERROR_MESSAGES, type ErrorKey } from '@kefu/protocol';
-import { downloadUrl, get, post, request } from '../../lib/api';
+import { get, post, request } from '../../lib/api';
 import { getToken } from '../../lib/storage';
 import { notify } from '../../lib/notify';
 import { i18n } from '../../lib/i18n';
@@ -139,8 +139,6 @@ export const optionalApi = {
 
 export const mediaUrl = (kind: 'image' | 'file' | 'video' | 'voice', id: string): string =>
   `/res/${kind}.html?id=${encodeURIComponent(id)}&authorization=${encodeURIComponent(getToken())}`;
-
-export { downloadUrl };
 
 export type UploadKind = 'image' | 'file' | 'voice';
 const UPLOAD_PATH: Record<UploadKind, string> = {

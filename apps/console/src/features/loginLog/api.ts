@@ -1,5 +1,6 @@
 import type { Page } from '@kefu/protocol';
-import { downloadUrl, get } from '../../lib/api';
+import { get } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 
 export interface LoginLog {
   id: string;
@@ -23,5 +24,6 @@ export interface LoginLogFilter {
 export const loginLogApi = {
   page: (q: LoginLogFilter & { p: number; ps: number }, signal?: AbortSignal) =>
     get<Page<LoginLog>>('/analyse/loginLogs', { ...q }, signal),
-  exportUrl: (f: LoginLogFilter) => downloadUrl('/analyse/exLoginLogs', { ...f }),
+  /** Fetched with the authorization header and saved (a token never goes in a URL). */
+  export: (f: LoginLogFilter) => downloadFile('/analyse/exLoginLogs', { ...f }, 'loginlog.xlsx'),
 };

@@ -16,9 +16,7 @@ export function formatDuration(ms: number): string {
 }
 
 /** Only http(s) URLs become links (page URLs are reported by visitors' browsers). */
-export function safeHref(url: string): string | undefined {
-  return /^https?:\/\//i.test(url) ? url : undefined;
-}
+export { safeHref } from '../../lib/urls';
 
 /** Path and query of a URL for a compact cell ("/pricing?plan=pro"); the raw text when unparsable. */
 export function shortUrl(url: string): string {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { talkApi } from '../api';
 import type { ChatEntry } from '../model/chatList';
+import { safeHref } from '../../../lib/urls';
 
 const join = (...parts: (string | undefined | null)[]) => parts.filter((p) => p && p.trim()).join(' ');
 
@@ -22,6 +23,7 @@ export function VisitorPanel({ chat }: { chat: ChatEntry | undefined }) {
   const s = data.data?.agentService;
   const os = s?.osname || v?.os || '';
   const source = a.source || s?.url || v?.url || '';
+  const href = safeHref(source);
   const dash = (x: string) => x || '—';
   const rows: { key: string; label: string; children: ReactNode }[] = [
     {
@@ -45,9 +47,10 @@ export function VisitorPanel({ chat }: { chat: ChatEntry | undefined }) {
     {
       key: 'source',
       label: t('dialogue.info.source'),
-      children: source ? (
+      // The visitor's browser reports this URL: a link only when it is http(s), otherwise plain text.
+      children: href ? (
         <Typography.Link
-          href={source}
+          href={href}
           target="_blank"
           rel="noopener noreferrer"
           style={{ wordBreak: 'break-all' }}
@@ -55,7 +58,7 @@ export function VisitorPanel({ chat }: { chat: ChatEntry | undefined }) {
           {source}
         </Typography.Link>
       ) : (
-        '—'
+        dash(source)
       ),
     },
     { key: 'ip', label: t('dialogue.info.ip'), children: dash(v?.ip || '') },

@@ -99,8 +99,7 @@ export default function LoginLogScreen() {
           <Button
             icon={<DownloadOutlined />}
             data-testid="loginlog-export"
-            // A plain navigation: the server answers with an attachment, so the page stays.
-            onClick={() => window.location.assign(loginLogApi.exportUrl(toFilter(form.getFieldsValue())))}
+            onClick={() => void loginLogApi.export(toFilter(form.getFieldsValue()))}
           >
             {t('common.export')}
           </Button>

@@ -9,6 +9,7 @@ import { installStatic } from './platform/http/static.js';
 import { installRouteCatalog } from './platform/http/route.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { installCors, originCheck } from './platform/http/cors.js';
+import { installMediaOrigin } from './platform/http/media-origin.js';
 import { loggerOptions } from './platform/http/logging.js';
 import { proxyTrust } from './platform/http/security-config.js';
 import { accessPointOrigins } from './modules/access/origins.js';
@@ -45,6 +46,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await installCors(app, originCheck(sec.corsOrigins, accessPointOrigins(opts.db)));
   // helmet's header set (CSP etc.), computed once: see security-headers.ts.
   installSecurityHeaders(app, sec);
+  if (sec.mediaOrigin) installMediaOrigin(app, sec.mediaOrigin);
   installAuth(app, opts.db, opts.config.redisUrl);
   for (const register of opts.modules ?? MODULES) await register(app, ctx);
   if (opts.serveStatic) await installStatic(app);

@@ -11,6 +11,8 @@ export interface Engine {
   clock: Scheduler;
   /** Set when the app starts closing: socket clean-up stops touching the database. */
   closing: { value: boolean };
+  /** A socket client's address: its peer, or X-Forwarded-For from a proxy KEFU_TRUST_PROXY trusts. */
+  clientAddress(peer: string, forwardedFor: string | string[] | undefined): string;
 }
 
 export type Kdb = Db['kysely'];

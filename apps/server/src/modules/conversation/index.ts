@@ -1,6 +1,7 @@
 import type { ModuleRegistrar } from '../../platform/context.js';
 import { realScheduler } from '../../platform/jobs/scheduler.js';
 import { createRealtime } from '../../platform/realtime/io.js';
+import { clientAddress, proxyTrust } from '../../platform/http/security-config.js';
 import { setOnStateProvider } from '../agent/on-state.js';
 import type { Engine } from './engine.js';
 import { getAgentState } from './agentstate.service.js';
@@ -23,7 +24,14 @@ export const registerConversation: ModuleRegistrar = (app, ctx) => {
     closing.value = true;
   });
   const rt = createRealtime(app, ctx.config.redisUrl);
-  const e: Engine = { db: ctx.db, rt, clock: ctx.scheduler ?? realScheduler, closing };
+  const trust = proxyTrust(ctx.config.security.trustProxy);
+  const e: Engine = {
+    db: ctx.db,
+    rt,
+    clock: ctx.scheduler ?? realScheduler,
+    closing,
+    clientAddress: (peer, forwardedFor) => clientAddress(peer, forwardedFor, trust),
+  };
   engines.set(app, e);
   setOnStateProvider((userid) => getAgentState(e, userid));
   installAgentSocket(e);

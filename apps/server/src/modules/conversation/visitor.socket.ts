@@ -40,7 +40,7 @@ export function installVisitorSocket(e: Engine): void {
       .then(async () => {
         const q = parse(visitorHandshakeSchema, hs.query);
         const meta = {
-          ip: hs.address,
+          ip: e.clientAddress(hs.address, hs.headers['x-forwarded-for']),
           userAgent: header(hs.headers['user-agent']),
           referer: header(hs.headers.referer),
         };

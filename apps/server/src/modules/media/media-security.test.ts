@@ -305,3 +305,32 @@ describe('upload quotas', () => {
     ).toBe(true);
   });
 });
+
+describe('KEFU_MEDIA_ORIGIN', () => {
+  it('serves /res/* only on the media origin, which serves nothing else; the console may embed from it', async () => {
+    const security = loadSecurityConfig({ KEFU_MEDIA_ORIGIN: 'https://media.example.com' });
+    const srv = await env.live(undefined, { security });
+    const a = await addUserWithCodes(srv.tdb, ['A01']);
+    const id = (await upload(srv, '/api/upload', { authorization: a.token }, 'p.png', 'image/png', PNG)).json
+      .data.id;
+    const path = `/res/image.html?id=${id}&authorization=${a.token}`;
+    const onApp = await srv.app.inject({ url: path, headers: { host: 'kefu.example.com' } });
+    expect(onApp.statusCode).toBe(307);
+    expect(onApp.headers.location).toBe(`https://media.example.com${path}`);
+    const onMedia = await srv.app.inject({ url: path, headers: { host: 'media.example.com' } });
+    expect(served(onMedia)).toMatchObject({ status: 200, type: 'image/png', csp: MEDIA_CSP });
+    expect(onMedia.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    for (const url of ['/', '/api/agent', '/tokens/info', '/im/config?appid=x'])
+      expect((await srv.app.inject({ url, headers: { host: 'media.example.com' } })).statusCode, url).toBe(
+        404,
+      );
+    // The console's own pages may load images and sound from there.
+    const csp = String(
+      (await srv.app.inject({ url: '/tokens/info', headers: { host: 'kefu.example.com' } })).headers[
+        'content-security-policy'
+      ],
+    );
+    expect(csp).toContain("img-src 'self' data: blob: https://media.example.com");
+    expect(csp).toContain("media-src 'self' blob: https://media.example.com");
+  });
+});

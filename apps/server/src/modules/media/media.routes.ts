@@ -24,7 +24,6 @@ import {
   visitorWithinQuota,
   type UploadRoute,
 } from './media.service.js';
-import { installMediaOrigin } from './media-origin.js';
 
 /** How often visitor uploads that were never sent are looked for (they go once a day old). */
 export const ORPHAN_SWEEP_MS = 60 * 60_000;
@@ -41,7 +40,6 @@ export const registerMedia: ModuleRegistrar = async (app, ctx) => {
   const quota = config.security.uploadQuota;
   const clock = ctx.scheduler ?? realScheduler;
   const now = () => (engineOf(app) as Engine | undefined)?.clock.now() ?? clock.now();
-  if (config.security.mediaOrigin) installMediaOrigin(app, config.security.mediaOrigin);
 
   await app.register(async (child: FastifyInstance) => {
     await child.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.file, files: 1 } });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CODES, errorText } from '@kefu/protocol';
-import { requestLang } from '../../platform/http/envelope.js';
+import { requestLang } from './envelope.js';
 
 const isMedia = (url: string): boolean => url.startsWith('/res/');
 
@@ -8,6 +8,7 @@ const isMedia = (url: string): boolean => url.startsWith('/res/');
  * KEFU_MEDIA_ORIGIN: user media are served only from their own origin, so even a file a browser got to
  * render could reach neither the console's storage nor its API. /res/* asked on any other host is
  * redirected there (clients keep same-site URLs); anything else asked on the media host is not found.
+ * Installed before the /api guard, so the media host answers nothing but media.
  */
 export function installMediaOrigin(app: FastifyInstance, mediaOrigin: string): void {
   const mediaHost = new URL(mediaOrigin).host;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentUserDto, MessageDto, VisitorNewResult } from '@kefu/protocol';
+import { io as connect } from 'socket.io-client';
+import { VISITOR_NAMESPACE, type AgentUserDto, type MessageDto, type VisitorNewResult } from '@kefu/protocol';
+import { loadSecurityConfig } from '../../../platform/http/security-config.js';
 import { openDatabase } from '../../../platform/db/database.js';
 import { ADMIN_PASSWORD, perTest } from '../../../../test/factories.js';
 import {
@@ -14,6 +16,7 @@ import {
   socketAgent,
   startLive,
   until,
+  vid,
   visitorReady,
   type AgentClient,
   type LiveServer,
@@ -219,5 +222,37 @@ describe('agent socket permission codes', () => {
       }),
     );
     expect(sent.message).toBe('hi');
+  });
+});
+
+describe('visitor socket address (KEFU_TRUST_PROXY)', () => {
+  async function ipOf(srv: LiveServer, forwardedFor: string): Promise<string | null | undefined> {
+    const appid = await addAccessPoint(srv.tdb);
+    const userid = vid();
+    const s = connect(`${srv.url}${VISITOR_NAMESPACE}`, {
+      query: { appid, userid },
+      transports: ['websocket'],
+      extraHeaders: { 'x-forwarded-for': forwardedFor },
+      reconnection: false,
+      forceNew: true,
+    });
+    env.sockets.push(s);
+    await connected(s);
+    return (
+      await srv.tdb.db.kysely.selectFrom('visitor').select('ip').where('id', '=', userid).executeTakeFirst()
+    )?.ip;
+  }
+
+  it('ignores X-Forwarded-For by default and believes it from a configured proxy', async () => {
+    expect(await ipOf(await env.live(), '203.0.113.5')).toMatch(/127\.0\.0\.1$/);
+    const behind = await startLive(undefined, {
+      security: loadSecurityConfig({ KEFU_TRUST_PROXY: 'loopback' }),
+    });
+    try {
+      expect(await ipOf(behind, '203.0.113.5')).toBe('203.0.113.5');
+    } finally {
+      await behind.stop();
+      await behind.tdb.drop();
+    }
   });
 });

@@ -41,11 +41,8 @@ export function registerAgent(app: FastifyInstance, ctx: AppContext): void {
       return ok(null);
     },
   });
-  app.get('/api/agent/my/updatePassword', {
-    ...takes(z.object({})),
-    handler: async () => {
-      throw new AppError('post_only', CODES.methodNotAllowed);
-    },
+  app.get('/api/agent/my/updatePassword', async () => {
+    throw new AppError('post_only', CODES.methodNotAllowed);
   });
   app.get('/api/common/skillList', async (req) => ok(await service.skillList(db, principal(req))));
   app.get(

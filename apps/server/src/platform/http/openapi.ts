@@ -18,6 +18,8 @@ export const NO_INPUT_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/agent/status',
   'GET /api/agent/console/agentstate',
   'GET /api/agent/ping',
+  // Answers 405 post_only: the password change takes its input from a POST body only.
+  'GET /api/agent/my/updatePassword',
   'GET /api/talk/inqueneuser',
   'GET /api/organ/list',
   'GET /api/user/listRole',

@@ -24,6 +24,9 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   '/setup/lineUp': lazyScreen(() => import('../features/sessionConfig/screens/LineUpScreen')),
   '/setup/other': lazyScreen(() => import('../features/sessionConfig/screens/OtherScreen')),
   '/setup/quickreply': lazyScreen(() => import('../features/quickreply/screens/QuickReplyScreen')),
+  '/card': lazyScreen(() => import('../features/contacts/screens/ContactsScreen')),
+  '/setup/label': lazyScreen(() => import('../features/tags/screens/LabelScreen')),
+  '/setup/service': lazyScreen(() => import('../features/tags/screens/ServiceTopicScreen')),
   '/setup/personaSecurity': lazyScreen(() => import('../features/security/screens/PersonaSecurityScreen')),
   '/dataAnalysis/loginLog': lazyScreen(() => import('../features/loginLog/screens/LoginLogScreen')),
 };

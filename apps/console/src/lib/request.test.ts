@@ -46,6 +46,20 @@ describe('request layer', () => {
     expect(apiUrl('/tokens/info')).toBe('/tokens/info');
   });
 
+  it('sends a FormData body as multipart (no JSON content type) and keeps the error fields', async () => {
+    const fields = { '3.phone': 'phone_format' };
+    const { request, calls } = setup(() =>
+      json({ success: false, code: 400, msg: 'bad', key: 'import_rows_invalid', fields }),
+    );
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.xlsx');
+    const err = await request('/contacts/import', { body: form, silent: true }).catch((e: unknown) => e);
+    expect(calls[0].init.body).toBe(form);
+    expect(calls[0].init.method).toBe('POST');
+    expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    expect(err).toMatchObject({ key: 'import_rows_invalid', fields });
+  });
+
   it('shows the i18n text of a known key, else msg, and rejects', async () => {
     const { request, env } = setup(() => json({ success: false, code: 409, msg: 'dup', key: 'name_repeat' }));
     await expect(request('/role/save', { body: {} })).rejects.toBeInstanceOf(RequestError);

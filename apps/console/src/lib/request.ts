@@ -129,8 +129,10 @@ export function createRequester(env: RequestEnv): Requester {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = env.getToken();
     if (token) headers.authorization = token;
-    let payload: string | undefined;
-    if (opts.body !== undefined) {
+    let payload: string | FormData | undefined;
+    // A FormData body goes as multipart (the browser writes its boundary); anything else as JSON.
+    if (opts.body instanceof FormData) payload = opts.body;
+    else if (opts.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       payload = JSON.stringify(opts.body);
     }

@@ -2,6 +2,7 @@ import { errorTexts, type zh } from './zh.js';
 import { channelEn } from './channel.js';
 import { setupEn } from './setup.js';
 import { historyEn } from './history.js';
+import { contactsEn } from './contacts.js';
 
 export const en: Record<keyof typeof zh, string> = {
   'app.title': 'Online customer service',
@@ -341,5 +342,6 @@ export const en: Record<keyof typeof zh, string> = {
   ...channelEn,
   ...setupEn,
   ...historyEn,
+  ...contactsEn,
   ...errorTexts('en'),
 };

@@ -2,6 +2,7 @@ import { ERROR_MESSAGES, type ErrorKey } from '../errors.js';
 import { channelZh } from './channel.js';
 import { setupZh } from './setup.js';
 import { historyZh } from './history.js';
+import { contactsZh } from './contacts.js';
 
 /** Server error keys as console texts ("error.<key>"), so the request layer can show them in the UI language. */
 export type ErrorTextKey = `error.${ErrorKey}`;
@@ -345,6 +346,7 @@ const texts = {
   ...channelZh,
   ...setupZh,
   ...historyZh,
+  ...contactsZh,
 } as const;
 
 export const zh: typeof texts & Record<ErrorTextKey, string> = { ...texts, ...errorTexts('zh') };

@@ -1,5 +1,7 @@
 import type {
   AgentUserDto,
+  ContactDto,
+  ConversationSummaryDto,
   MessageDto,
   Page,
   StoredAgentState,
@@ -71,6 +73,9 @@ export interface ChatData {
     channel?: string;
   } | null;
   tags: string[];
+  /** The service summary (topic + memo) and the contact the visitor is linked to. */
+  summary: ConversationSummaryDto;
+  contact: ContactDto | null;
 }
 
 export interface QuickReply {

@@ -1,5 +1,6 @@
 import type { QuickReplyDto, QuickScope, QuickTypeDto } from '@kefu/protocol';
 import { get, post, postForMsg } from '../../lib/api';
+import { treeData } from '../../lib/tree';
 
 export interface QuickReplyFilter {
   type: QuickScope;
@@ -25,24 +26,6 @@ export const quickReplyApi = {
   rank: (ids: string[]) => post<QuickReplyDto[]>('/agent/quick/rank', { ids }),
 };
 
-export interface TypeNode {
-  key: string;
-  value: string;
-  title: string;
-  children: TypeNode[];
-}
-
+export type { TreeNode as TypeNode } from '../../lib/tree';
 /** Flat types (by parentid) → antd tree data; `exclude` drops a type and its subtree (parent pickers). */
-export function typeTree(types: QuickTypeDto[], exclude?: string): TypeNode[] {
-  const byParent = new Map<string, QuickTypeDto[]>();
-  const ids = new Set(types.map((x) => x.id));
-  for (const x of types) {
-    const p = x.parentid && ids.has(x.parentid) ? x.parentid : '';
-    byParent.set(p, [...(byParent.get(p) ?? []), x]);
-  }
-  const build = (parent: string): TypeNode[] =>
-    (byParent.get(parent) ?? [])
-      .filter((x) => x.id !== exclude)
-      .map((x) => ({ key: x.id, value: x.id, title: x.name, children: build(x.id) }));
-  return build('');
-}
+export const typeTree = (types: QuickTypeDto[], exclude?: string) => treeData(types, exclude);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { talkApi } from '../api';
 import type { ChatEntry } from '../model/chatList';
 import { safeHref } from '../../../lib/urls';
+import { ConversationRecord } from './ConversationRecord';
 
 const join = (...parts: (string | undefined | null)[]) => parts.filter((p) => p && p.trim()).join(' ');
 
@@ -86,6 +87,7 @@ export function VisitorPanel({ chat }: { chat: ChatEntry | undefined }) {
           </Fragment>
         ))}
       </dl>
+      <ConversationRecord chatId={chat.id} agentserviceid={chat.agentserviceid} data={data.data} />
     </div>
   );
 }

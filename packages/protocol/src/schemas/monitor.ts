@@ -17,7 +17,10 @@ const chatRequired = { message: 'required', path: ['agentserviceid'] };
 export const monitorDesktopQuery = z.object({
   type: z.enum(MONITOR_TABS, 'invalid_field').default('lastmessage'),
   /** '' (all), 'ai' or 'service'. */
-  service: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MONITOR_SERVICES, 'invalid_field').optional()),
+  service: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(MONITOR_SERVICES, 'invalid_field').optional(),
+  ),
 });
 export const monitorIndexQuery = monitorDesktopQuery;
 
@@ -58,7 +61,11 @@ export const monitorAuditQuery = z.object({
 export const monitorWhispersQuery = z.object({ agentserviceid: id });
 
 const seconds = (max: number) =>
-  z.coerce.number({ error: 'invalid_field' }).int('invalid_field').min(0, 'invalid_field').max(max, 'invalid_field');
+  z.coerce
+    .number({ error: 'invalid_field' })
+    .int('invalid_field')
+    .min(0, 'invalid_field')
+    .max(max, 'invalid_field');
 export const monitorRuleSaveBody = z.object({
   /** '' = the tenant default. */
   organ: z.string().trim().max(64, 'too_long').default(''),
@@ -70,6 +77,3 @@ export const monitorRuleSaveBody = z.object({
 });
 
 export const monitorWatchSchema = z.object({ watch: flag() });
-
-/** Calls that take nothing (timeoutAgentserviceSize, rules). */
-export const monitorNoInput = z.object({});

@@ -19,6 +19,7 @@ import * as srepo from './service.repository.js';
 import { presentAgentUser, presentMessage, type AgentServiceRow } from './presenter.js';
 import { failure, handler, pipelined } from './socket-ack.js';
 import { requireCollaborationRight, requireLiveChat, requireStateRight } from './agent-rights.js';
+import { monitorJoin } from '../monitor/join.js';
 import { refuseBlocked, reportHits, scanMessage } from '../sensitive/message-screen.js';
 
 function tokenOf(q: Record<string, unknown>, auth: Record<string, unknown>): string {
@@ -82,6 +83,8 @@ export function installAgentSocket(e: Engine): void {
           if (!au || !s || s.orgi !== p.orgi) throw notFound('conversation_not_found');
           const invited = (await srepo.collaboratorsOf(e.db.kysely, s.id)).includes(p.id);
           requireCollaborationRight(socket.data.principal, invited);
+          // Uninvited: a supervisor, limited to its monitor scope and audited.
+          if (!invited && s.agentno !== p.id) await monitorJoin(e, socket.data.principal, s);
           await socket.join(serviceRoom(s.id));
           return presentAgentUser(au, s, e.clock.now(), { collabora: true });
         },

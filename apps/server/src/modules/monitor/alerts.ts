@@ -29,7 +29,9 @@ export class AlertSweep {
     }
     const still = new Set<string>();
     for (const r of rooms) {
-      const scope: Scope = r.organ ? { kind: 'organ', orgi: r.orgi, organ: r.organ } : { kind: 'all', orgi: r.orgi };
+      const scope: Scope = r.organ
+        ? { kind: 'organ', orgi: r.orgi, organ: r.organ }
+        : { kind: 'all', orgi: r.orgi };
       for (const a of await this.find(scope)) {
         const key = `${monitorRoom(r.orgi, r.organ)}|${a.type}|${a.agentserviceid ?? a.agentno}|${a.since}`;
         still.add(key);

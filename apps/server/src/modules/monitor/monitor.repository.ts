@@ -282,7 +282,10 @@ export const toStoredState = (s: string): StoredAgentState =>
   s === 'ready' || s === 'busy' ? s : 'notready';
 
 /** Live conversations in scope by status and AI flag (the counters, without reading the rows). */
-export async function chatCounts(k: Kdb, scope: Scope): Promise<{ inqueue: number; service: number; ai: number }> {
+export async function chatCounts(
+  k: Kdb,
+  scope: Scope,
+): Promise<{ inqueue: number; service: number; ai: number }> {
   const rows = await k
     .selectFrom('agent_service')
     .select(['status', 'ai', (eb) => eb.fn.countAll<number>().as('n')])
@@ -320,7 +323,9 @@ export async function unansweredBefore(k: Kdb, scope: Scope, before: number): Pr
     .where('status', '=', 'inservice')
     .where('ai', '=', 0)
     .where('lastmessage', '<', before)
-    .where((eb) => eb.or([eb('lastgetmessage', 'is', null), eb('lastgetmessage', '<', eb.ref('lastmessage'))]))
+    .where((eb) =>
+      eb.or([eb('lastgetmessage', 'is', null), eb('lastgetmessage', '<', eb.ref('lastmessage'))]),
+    )
     .where(chatScopeSql(scope))
     .execute();
   return rows.map((r) => ({ ...r, since: Number(r.lastmessage) }));

@@ -8,7 +8,6 @@ import {
   monitorDesktopQuery,
   monitorEndAgentQuery,
   monitorIndexQuery,
-  monitorNoInput,
   monitorRuleSaveBody,
   monitorSayBody,
   monitorStaticAgentQuery,
@@ -32,7 +31,11 @@ export const MONITOR_CODE = 'A03';
 export function monitorRoutes(app: FastifyInstance, e: Engine): void {
   const route =
     (method: 'GET' | 'POST', code: PermissionRequirement = MONITOR_CODE) =>
-    <S extends z.ZodType>(path: string, schema: S, run: (req: FastifyRequest, q: z.output<S>) => Promise<unknown>) =>
+    <S extends z.ZodType>(
+      path: string,
+      schema: S,
+      run: (req: FastifyRequest, q: z.output<S>) => Promise<unknown>,
+    ) =>
       app.route({
         method,
         url: `/api/monitor/${path}`,
@@ -41,10 +44,13 @@ export function monitorRoutes(app: FastifyInstance, e: Engine): void {
       });
   const get = route('GET');
   const post = route('POST');
+  /** A call that takes nothing (listed in NO_INPUT_ROUTES of platform/http/openapi.ts). */
+  const bare = (path: string, run: (req: FastifyRequest) => Promise<unknown>) =>
+    app.get(`/api/monitor/${path}`, { preHandler: requires(MONITOR_CODE) }, async (req) => ok(await run(req)));
 
   get('desktop', monitorDesktopQuery, (req, q) => view.desktop(e, principal(req), q));
   get('current/index', monitorIndexQuery, (req, q) => view.currentIndex(e, principal(req), q));
-  get('timeoutAgentserviceSize', monitorNoInput, (req) => view.timeoutSize(e, principal(req)));
+  bare('timeoutAgentserviceSize', (req) => view.timeoutSize(e, principal(req)));
   get('staticagent', monitorStaticAgentQuery, (req, q) => view.staticAgent(e, principal(req), q));
   get('endAgent', monitorEndAgentQuery, (req, q) => act.endAgent(e, principal(req), q));
   get('end', monitorChatQuery, async (req, q) => {
@@ -62,6 +68,6 @@ export function monitorRoutes(app: FastifyInstance, e: Engine): void {
   );
   get('chatMessage', chatMessageQuery, (req, q) => records.transcript(e, principal(req), q));
   get('audit', monitorAuditQuery, (req, q) => records.auditList(e, principal(req), q));
-  get('rules', monitorNoInput, (req) => records.rules(e, principal(req)));
+  bare('rules', (req) => records.rules(e, principal(req)));
   post('rules/save', monitorRuleSaveBody, (req, b) => records.saveRules(e, principal(req), b));
 }

@@ -14,7 +14,6 @@ import { scopeOf, type Scope } from './monitor.scope.js';
  */
 export function installMonitorSocket(e: Engine, feed: MonitorFeed): void {
   e.rt.agents.on('connection', (socket) => {
-    const p = socket.data.principal;
     const queue = { tail: Promise.resolve() as Promise<unknown> };
     let watching: Scope | null = null;
     const stop = () => {
@@ -26,8 +25,10 @@ export function installMonitorSocket(e: Engine, feed: MonitorFeed): void {
     socket.on(
       'monitor',
       handler(
-        () => p.language,
+        () => socket.data.principal.language,
         async (payload: unknown): Promise<MonitorWatchResult | null> => {
+          // The current principal: a change of rights (socket-revocation.ts) applies to the next event.
+          const p = socket.data.principal;
           const { watch } = parse(monitorWatchSchema, payload);
           if (!watch) {
             stop();

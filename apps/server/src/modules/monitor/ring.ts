@@ -35,7 +35,8 @@ export async function ringSweep(e: Engine, feed: MonitorFeed): Promise<void> {
     const now = e.clock.now();
     for (const c of await repo.unrepliedSince(k, orgi, now - Math.min(...times) * 1000)) {
       const rule = rules.of(c.organ);
-      if (rule.ringtimeout > 0 && now - c.assigned >= rule.ringtimeout * 1000) await reroute(e, feed, c.id, rule);
+      if (rule.ringtimeout > 0 && now - c.assigned >= rule.ringtimeout * 1000)
+        await reroute(e, feed, c.id, rule);
     }
   }
 }
@@ -50,7 +51,12 @@ async function reroute(e: Engine, feed: MonitorFeed, id: string, rule: MonitorRu
   const to = orderCandidates(list, { ...cfg, lastagent: false }, null)[0]?.userid;
   if (!to) return;
   try {
-    await moveChat(e, s, to, { requireReady: true, memo: 'ring', quiet: true, notice: { type: 'ring', message: '' } });
+    await moveChat(e, s, to, {
+      requireReady: true,
+      memo: 'ring',
+      quiet: true,
+      notice: { type: 'ring', message: '' },
+    });
   } catch (err) {
     // Taken meanwhile (another node, the agent replied and it moved on, the target filled up).
     if (err instanceof AppError) return;
@@ -67,18 +73,26 @@ async function reroute(e: Engine, feed: MonitorFeed, id: string, rule: MonitorRu
     organ: s.organ,
     detail: JSON.stringify({ to, misses }),
   });
-  const agent = await k.selectFrom('users').select(['nickname', 'uname']).where('id', '=', from).executeTakeFirst();
-  feed.alert(s.orgi, { organ: s.organ, agentno: from }, {
-    type: 'ring',
-    agentserviceid: s.id,
-    agentno: from,
-    agentname: agent?.nickname || agent?.uname || '',
-    username: s.username,
-    organ: s.organ,
-    since: Number(s.transtime ?? s.servicetime ?? now),
-    limit: rule.ringtimeout,
-    createtime: now,
-  });
+  const agent = await k
+    .selectFrom('users')
+    .select(['nickname', 'uname'])
+    .where('id', '=', from)
+    .executeTakeFirst();
+  feed.alert(
+    s.orgi,
+    { organ: s.organ, agentno: from },
+    {
+      type: 'ring',
+      agentserviceid: s.id,
+      agentno: from,
+      agentname: agent?.nickname || agent?.uname || '',
+      username: s.username,
+      organ: s.organ,
+      since: Number(s.transtime ?? s.servicetime ?? now),
+      limit: rule.ringtimeout,
+      createtime: now,
+    },
+  );
   if (rule.ringmisses > 0 && misses >= rule.ringmisses) {
     await setAgentState(e, from, 'notready', 'ring');
     toAgents(e, [from], 'notice', { type: 'ring_notready', message: String(misses) });

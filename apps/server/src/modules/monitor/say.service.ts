@@ -13,6 +13,7 @@ import { chatInScope, scopeOf } from './monitor.scope.js';
 import { chatInReach } from './supervise.service.js';
 import { findWhisper, insertWhisper, whispersOf } from './supervision.repository.js';
 import { isUniqueViolation } from '../conversation/message.repository.js';
+import { refuseBlocked, reportHits, scanMessage } from '../sensitive/message-screen.js';
 
 /** A supervisor's lines in a chat: whispers (agents only), barge-in (to the visitor), and joining. */
 
@@ -61,7 +62,12 @@ export async function whisper(
   }
   const dto = presentWhisper(row, s.userid);
   e.rt.agents.to(await agentRoomsOnly(e, s)).emit('message', dto);
-  await audit(e, p, 'whisper', { agentserviceid: s.id, target: s.agentno, organ: s.organ, detail: b.message });
+  await audit(e, p, 'whisper', {
+    agentserviceid: s.id,
+    target: s.agentno,
+    organ: s.organ,
+    detail: b.message,
+  });
   return dto;
 }
 
@@ -76,6 +82,10 @@ export async function barge(
 ): Promise<MessageDto> {
   const { s } = await chatInReach(e, p, b);
   open(s);
+  // The visitor reads it: the agents' sensitive-word list applies as to any agent line.
+  const scanned = scanMessage(e, s.orgi, 'agent', 'text', b.message);
+  const hits = scanned instanceof Promise ? await scanned : scanned;
+  if (hits?.action === 'block') await refuseBlocked(e, s, 'agent', hits);
   const k = e.db.kysely;
   const joined = s.agentno === p.id || (await srepo.collaboratorsOf(k, s.id)).includes(p.id);
   if (!joined) await inviteCollaborator(e, s, p.id, p.id);
@@ -88,13 +98,19 @@ export async function barge(
     type: 'message',
     msgtype: 'text',
     calltype: 'out',
-    message: b.message,
+    message: hits ? hits.text : b.message,
     guard: { kind: 'agent', agent: p.id },
   });
   const dto = presentMessage(stored.row, stored.tokenum, s.agentno !== p.id);
   if (stored.live) deliverLive(e, s, stored.live, dto);
+  if (hits && stored.created) await reportHits(e, s, stored.row.id, 'agent', hits);
   if (stored.created)
-    await audit(e, p, 'barge', { agentserviceid: s.id, target: s.agentno, organ: s.organ, detail: b.message });
+    await audit(e, p, 'barge', {
+      agentserviceid: s.id,
+      target: s.agentno,
+      organ: s.organ,
+      detail: b.message,
+    });
   return dto;
 }
 
@@ -112,16 +128,4 @@ export async function whispersFor(e: Engine, p: Principal, agentserviceid: strin
     if (!(await chatInScope(k, scopeOf(p), s))) throw forbidden('monitor_scope');
   }
   return (await whispersOf(k, s.id)).map((w) => presentWhisper(w, s.userid));
-}
-
-/**
- * The `collaboration` socket event (join a chat as observer): an invited colleague always may; otherwise
- * it needs A03 and the chat in the supervisor's scope, and the join is audited.
- */
-export async function authorizeJoin(e: Engine, p: Principal, s: AgentServiceRow): Promise<void> {
-  const k = e.db.kysely;
-  if ((await srepo.collaboratorsOf(k, s.id)).includes(p.id) || s.agentno === p.id) return;
-  if (!hasPermission(p.usertype, p.auth, 'A03')) throw forbidden();
-  if (!(await chatInScope(k, scopeOf(p), s))) throw forbidden('monitor_scope');
-  await audit(e, p, 'join', { agentserviceid: s.id, target: s.agentno, organ: s.organ });
 }

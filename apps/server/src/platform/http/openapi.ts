@@ -33,6 +33,8 @@ export const NO_INPUT_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/sessionConfig',
   'GET /api/sessionType',
   'GET /api/sensitive/pii',
+  'GET /api/monitor/timeoutAgentserviceSize',
+  'GET /api/monitor/rules',
 ]);
 
 export const routeKey = (r: Pick<CatalogRoute, 'method' | 'url'>): string => `${r.method} ${r.url}`;

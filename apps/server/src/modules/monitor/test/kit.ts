@@ -30,7 +30,14 @@ export async function supervisor(
   const now = Date.now();
   await k
     .insertInto('role')
-    .values({ id: roleid, orgi: 'kefu', name: `r_${roleid.slice(0, 8)}`, description: '', createtime: now, updatetime: now })
+    .values({
+      id: roleid,
+      orgi: 'kefu',
+      name: `r_${roleid.slice(0, 8)}`,
+      description: '',
+      createtime: now,
+      updatetime: now,
+    })
     .execute();
   if (codes.length)
     await k

@@ -104,12 +104,13 @@ export async function addAgent(
   return { id: u.id, token };
 }
 
-/** A user whose only role holds exactly `codes` (none: a role without rights), with a token. */
+/** A user (in `organ`) whose only role holds exactly `codes` (none: a role without rights), with a token. */
 export async function addUserWithCodes(
   tdb: TestDb,
   codes: readonly string[],
-): Promise<{ id: string; token: string; roleid: string }> {
-  const u = await insertUser(tdb.db);
+  opts: { organ?: string | null } = {},
+): Promise<{ id: string; username: string; token: string; roleid: string }> {
+  const u = await insertUser(tdb.db, { organ: opts.organ ?? null });
   const k = tdb.db.kysely;
   const roleid = newId();
   const now = Date.now();
@@ -130,7 +131,7 @@ export async function addUserWithCodes(
       .values(codes.map((code) => ({ roleid, code, orgi: 'kefu' })))
       .execute();
   await k.insertInto('user_role').values({ userid: u.id, roleid, orgi: 'kefu' }).execute();
-  return { id: u.id, roleid, token: await issueToken(k, u.id, 'kefu', 3_600_000) };
+  return { id: u.id, username: u.username, roleid, token: await issueToken(k, u.id, 'kefu', 3_600_000) };
 }
 
 /**

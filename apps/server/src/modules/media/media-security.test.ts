@@ -260,25 +260,13 @@ describe('upload quotas', () => {
         )?.bytes ?? 0,
       );
     expect(await used()).toBe(2 * PNG.length);
-    const agentFile = await upload(
-      srv,
-      '/api/file/upload',
-      { authorization: c.owner.token },
-      'a.bin',
-      'x',
-      bytes(900),
-    );
+    const byAgent = (name: string, size: number) =>
+      upload(srv, '/api/file/upload', { authorization: c.owner.token }, name, 'x', bytes(size));
+    const agentFile = await byAgent('a.bin', 900);
     expect(agentFile.json.success).toBe(true);
     const unsent = await upload(srv, `/im/upload?vt=${c.vt}&kind=file`, {}, 'u.bin', 'x', bytes(900));
     expect(unsent.json.success).toBe(true);
-    const full = await upload(
-      srv,
-      '/api/file/upload',
-      { authorization: c.owner.token },
-      'b.bin',
-      'x',
-      bytes(300),
-    );
+    const full = await byAgent('b.bin', 300);
     expect(full.status).toBe(507);
     expect(full.json).toMatchObject({ success: false, key: 'storage_full', code: 507 });
     const total = 2 * PNG.length + 1_800;
@@ -299,10 +287,7 @@ describe('upload quotas', () => {
     expect(left).toEqual([c.fromAgent, c.fromVisitor, agentFile.json.data.id].sort());
     for (const id of left) expect(existsSync(path(id))).toBe(true);
     expect(await used()).toBe(total - 900);
-    expect(
-      (await upload(srv, '/api/file/upload', { authorization: c.owner.token }, 'b.bin', 'x', bytes(300))).json
-        .success,
-    ).toBe(true);
+    expect((await byAgent('b.bin', 300)).json.success).toBe(true);
   });
 });
 

@@ -30,8 +30,6 @@ export const DIALOGUE_DEFAULT: DialogueConfig = {
   logo: '',
   agentName: '客服',
   companyName: '',
-  welcome: '您好，欢迎咨询！',
-  offlineText: '当前没有在线坐席，请您留言。',
   adEnabled: false,
   adText: '',
   adImage: '',
@@ -105,7 +103,8 @@ export interface WidgetConfigDto {
   access: { id: string; name: string; domain: string };
   consult: ConsultConfig;
   invite: InviteConfig;
-  dialogue: DialogueConfig;
+  /** The chat window section, with the welcome of the prompts (sessionmsg) in the visitor's language. */
+  dialogue: DialogueConfig & { welcome: string };
   information: InformationConfig;
   faq: { id: string; question: string; answer: string }[];
   satisfaction: {

@@ -17,3 +17,4 @@ export * from './monitor.js';
 export * from './sensitive.js';
 export * from './compliance.js';
 export * from './exports.js';
+export * from './texts.js';

@@ -16,7 +16,7 @@ import { CatchUp, VISITOR_NAMESPACE, type ReplayPage } from '@kefu/protocol';
 import { forgetIdentity, loadIdentity, saveIdentity, type VisitorIdentity } from '../lib/storage.js';
 import { randomId } from '../lib/ids.js';
 import { clearOutbox, loadOutbox, saveOutbox } from '../lib/outbox.js';
-import { t } from '../lib/i18n.js';
+import { lang, t } from '../lib/i18n.js';
 import * as tl from '../lib/timeline.js';
 
 type VSocket = Socket<VisitorServerToClientEvents, VisitorClientToServerEvents>;
@@ -65,7 +65,7 @@ export class ChatClient {
   /** Set on the first welcome of this page: a conversation this page started or resumed. */
   private started = false;
   visible = true;
-  /** The access point's welcome text (wins over the tenant's session welcome). */
+  /** The welcome of the widget config (the prompts' one, in the visitor's language); else the welcome event's. */
   welcomeText = '';
   /** Catch-up of the followed conversation: resume position, holes, replay after `resync`. */
   private readonly sync = new CatchUp({
@@ -140,7 +140,7 @@ export class ChatClient {
   }
 
   private query(): Record<string, string> {
-    const q: Record<string, string> = { appid: this.appid, userid: this.identity.userid };
+    const q: Record<string, string> = { appid: this.appid, userid: this.identity.userid, l: lang() };
     if (this.identity.token) q.token = this.identity.token;
     // Where everything below is held: our own acknowledged lines do not count past a missing reply.
     const sid = this.state.timeline.current;

@@ -30,7 +30,6 @@ export interface WidgetConfig {
     logo: string;
     agentName: string;
     welcome: string;
-    offlineText: string;
     ad: { enabled: boolean; text: string; image: string; url: string };
     width: number;
     height: number;
@@ -72,7 +71,6 @@ export function defaultConfig(appid: string): WidgetConfig {
       logo: '',
       agentName: '',
       welcome: '',
-      offlineText: '',
       ad: { enabled: false, text: '', image: '', url: '' },
       width: 420,
       height: 640,
@@ -198,7 +196,6 @@ export function normalizeConfig(appid: string, raw: unknown): WidgetConfig {
       logo: safeUrl(g.logo),
       agentName: str(g.agentName, ''),
       welcome: str(g.welcome, ''),
-      offlineText: str(g.offlineText, ''),
       ad: {
         enabled: bool(g.adEnabled, false),
         text: str(g.adText, ''),
@@ -238,10 +235,14 @@ export function normalizeConfig(appid: string, raw: unknown): WidgetConfig {
   };
 }
 
-/** Fetches and normalises; any failure gives the defaults (the widget must still work). */
-export async function loadConfig(base: string, appid: string): Promise<WidgetConfig> {
+/**
+ * Fetches and normalises, texts in the visitor's language `l` (the server falls back to the base texts);
+ * any failure gives the defaults (the widget must still work).
+ */
+export async function loadConfig(base: string, appid: string, l: string): Promise<WidgetConfig> {
   try {
-    const res = await fetch(`${base}/im/config?appid=${encodeURIComponent(appid)}`, { credentials: 'omit' });
+    const q = new URLSearchParams({ appid, l });
+    const res = await fetch(`${base}/im/config?${q}`, { credentials: 'omit' });
     if (!res.ok) return defaultConfig(appid);
     const body = obj(await res.json());
     return normalizeConfig(appid, body.success === false ? {} : body.data);

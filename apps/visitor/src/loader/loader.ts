@@ -110,7 +110,7 @@ function boot(script: HTMLScriptElement): void {
   addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && Date.now() - last > ONLINE_HEARTBEAT_MS / 2) report(1);
   });
-  void loadConfig(base, appid).then((c) => {
+  void loadConfig(base, appid, lang).then((c) => {
     showAgentInvite = mount(base, appid, lang, trace, script.dataset.skill ?? '', c);
     if (pending) showAgentInvite(pending);
   });

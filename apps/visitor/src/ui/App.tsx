@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { loadConfig, type WidgetConfig } from '../lib/config.js';
-import { t } from '../lib/i18n.js';
+import { lang, t } from '../lib/i18n.js';
 import type { Route } from '../lib/route.js';
 import { ChatPage } from './ChatPage.js';
 import { Launcher, Navigation } from './Launcher.js';
@@ -9,7 +9,7 @@ import { Launcher, Navigation } from './Launcher.js';
 export function App({ route }: { route: Route }) {
   const [config, setConfig] = useState<WidgetConfig | null>(null);
   useEffect(() => {
-    if (route.appid) void loadConfig(location.origin, route.appid).then(setConfig);
+    if (route.appid) void loadConfig(location.origin, route.appid, lang()).then(setConfig);
   }, [route.appid]);
 
   if (!route.appid) return <div class="kf-fatal">{t('errAppid')}</div>;

@@ -1,6 +1,7 @@
 import { errorTexts, type zh } from './zh.js';
 import { channelEn } from './channel.js';
 import { setupEn } from './setup.js';
+import { firstUseEn } from './firstuse.js';
 import { historyEn } from './history.js';
 import { contactsEn } from './contacts.js';
 
@@ -341,6 +342,7 @@ export const en: Record<keyof typeof zh, string> = {
 
   ...channelEn,
   ...setupEn,
+  ...firstUseEn,
   ...historyEn,
   ...contactsEn,
   ...errorTexts('en'),

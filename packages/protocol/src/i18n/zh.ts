@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES, type ErrorKey } from '../errors.js';
 import { channelZh } from './channel.js';
 import { setupZh } from './setup.js';
+import { firstUseZh } from './firstuse.js';
 import { historyZh } from './history.js';
 import { contactsZh } from './contacts.js';
 
@@ -345,6 +346,7 @@ const texts = {
   'date.last3Months': '最近三个月',
   ...channelZh,
   ...setupZh,
+  ...firstUseZh,
   ...historyZh,
   ...contactsZh,
 } as const;

@@ -74,8 +74,7 @@ export const dialogueFields = z.object({
   logo: urlField(),
   agentName: text(20),
   companyName: text(50),
-  welcome: text(500),
-  offlineText: text(500),
+  // The welcome and the no-agent texts are the prompts' (sessionmsg, noagentmsg): one text, one place.
   adEnabled: flag(),
   adText: text(200),
   adImage: urlField(),

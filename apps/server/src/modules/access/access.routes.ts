@@ -4,6 +4,7 @@ import {
   accessSaveSchema,
   accessUpdateSchema,
   accessCodeQuery,
+  widgetConfigQuery,
   appidQuery,
   idSchema,
   problemSaveSchema,
@@ -118,5 +119,8 @@ export function registerAccess(app: FastifyInstance, { db }: AppContext): void {
   );
 
   // Public: no login; an unknown or forged appid is 404 access_point_not_found.
-  app.get('/im/config', async (req) => ok(await widgetConfig(db, parse(appidQuery, input(req)).appid)));
+  app.get('/im/config', async (req) => {
+    const q = parse(widgetConfigQuery, input(req));
+    return ok(await widgetConfig(db, q.appid, q.l));
+  });
 }

@@ -110,7 +110,7 @@ describe('widget settings sections', () => {
       ['/api/invote/save', { delay: 1.5 }, 'invalid_field'],
       ['/api/invote/save', { image: 'javascript:alert(1)' }, 'invalid_field'],
       ['/api/profile/save', { logo: 'data:text/html,x' }, 'invalid_field'],
-      ['/api/profile/save', { welcome: 'x'.repeat(501) }, 'too_long'],
+      ['/api/profile/save', { adText: 'x'.repeat(201) }, 'too_long'],
       ['/api/gathering/save', { rememberHours: -1 }, 'invalid_field'],
       ['/api/leavemsg/config/save', { notice: 'y'.repeat(501) }, 'too_long'],
     ];

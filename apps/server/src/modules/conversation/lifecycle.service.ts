@@ -9,6 +9,7 @@ import { agentInfo, drainQueue } from './routing.service.js';
 import { fillText, loadSessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
 import { seatFreed } from './seat-board.js';
+import { localizedConfig } from '../texts/texts.service.js';
 
 /**
  * Ends a conversation once (conditional UPDATE): frees the agent's seat, tells the visitor (`end`) and
@@ -56,7 +57,7 @@ export async function endConversation(e: Engine, serviceId: string, endby: EndBy
   const s = before;
   if (!s) return false;
   if (s.status === 'inservice' && s.agentno) seatFreed(e.db, s.orgi, s.agentno, now);
-  const cfg = await loadSessionConfig(e.db, s.orgi);
+  const cfg = await localizedConfig(k, await loadSessionConfig(e.db, s.orgi), s.orgi, s.language);
   const agentName = s.agentno ? (await agentInfo(e, s.agentno)).nickname : '';
   toVisitor(e, s.userid, 'end', {
     agentserviceid: s.id,
@@ -91,7 +92,7 @@ export async function closeEntry(e: Engine, serviceId: string, agentno: string):
 export async function inviteSatisfaction(e: Engine, s: AgentServiceRow): Promise<void> {
   const now = e.clock.now();
   await srepo.updateService(e.db.kysely, s.id, { invite: 1, invitedate: now });
-  const cfg = await loadSessionConfig(e.db, s.orgi);
+  const cfg = await localizedConfig(e.db.kysely, await loadSessionConfig(e.db, s.orgi), s.orgi, s.language);
   const agentName = s.agentno ? (await agentInfo(e, s.agentno)).nickname : '';
   toVisitor(e, s.userid, 'satisfaction', {
     agentserviceid: s.id,

@@ -30,11 +30,22 @@ type VisitorRow = Selectable<Database['visitor']>;
 /** What a new conversation copies from its visitor, and its access point's organ (`ap`: whether it exists). */
 type Origin = Pick<
   VisitorRow,
-  'name' | 'channel' | 'title' | 'url' | 'ip' | 'os' | 'browser' | 'source' | 'country' | 'province' | 'city'
+  | 'name'
+  | 'channel'
+  | 'title'
+  | 'url'
+  | 'ip'
+  | 'os'
+  | 'browser'
+  | 'source'
+  | 'country'
+  | 'province'
+  | 'city'
+  | 'language'
 > & { ap: string | null; organ: string | null };
 /** One statement for both rows, and only the columns used (the whole visitor row has its token hash too). */
 const ORIGIN = `select ap.id as ap, ap.organ, v.name, v.channel, v.title, v.url, v.ip, v.os, v.browser,
-  v.source, v.country, v.province, v.city
+  v.source, v.country, v.province, v.city, v.language
   from visitor v left join access_point ap on ap.id = ? where v.id = ?`;
 
 /**
@@ -97,6 +108,7 @@ export function intake(
         country: v.country,
         province: v.province,
         city: v.city,
+        language: v.language,
       },
       {
         id: newTimeId(now),

@@ -3,6 +3,7 @@ import { toAgents, toVisitor, toVisitorOthers, type Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
 import * as srepo from './service.repository.js';
 import { presenceOf } from './presence.service.js';
+import { localizedConfig } from '../texts/texts.service.js';
 import {
   presentAgentUser,
   type AgentServiceRow,
@@ -87,7 +88,7 @@ async function tryAssign(
   }
   chatChanged(e, s.orgi, s.id);
   agentChanged(e, s.orgi, agentno);
-  const message = assignedText(cfg, agent, false);
+  const message = assignedText(await localizedConfig(e.db.kysely, cfg, s.orgi, s.language), agent, false);
   const asker = recordPlacement(e, { service: rows.service, agent, message });
   await announceAssigned(e, s.id, agentno, false, { ...rows, message }, asker);
   return 'assigned';
@@ -146,7 +147,12 @@ export async function announceAssigned(
   toAgents(e, [agentno], 'new', dto);
   const agent = known?.info ?? (await agentInfo(e, agentno));
   const message =
-    known?.message ?? assignedText(known?.cfg ?? (await loadSessionConfig(e.db, s.orgi)), agent, transfer);
+    known?.message ??
+    assignedText(
+      await localizedConfig(k, known?.cfg ?? (await loadSessionConfig(e.db, s.orgi)), s.orgi, s.language),
+      agent,
+      transfer,
+    );
   const notice: AssignedNotice = { agentserviceid: s.id, agent, message, transfer };
   toVisitorOthers(e, s.userid, asker, 'assigned', notice);
   return { dto, notice };
@@ -245,6 +251,7 @@ export async function pushPositions(e: Engine, orgi: string, cfg?: SessionConfig
   const config = cfg ?? (await loadSessionConfig(e.db, orgi));
   const ahead = new Map<string, number>();
   const readyByOrgan = new Map<string, number>();
+  const texts = new Map<string, SessionConfig>();
   for (const s of await srepo.queueHeads(k, orgi, QUEUE_READ)) {
     const key = s.organ ?? '';
     const n = ahead.get(key) ?? 0;
@@ -253,10 +260,12 @@ export async function pushPositions(e: Engine, orgi: string, cfg?: SessionConfig
     if (s.queneindex === position) continue;
     await srepo.updateService(k, s.id, { queneindex: position });
     if (!readyByOrgan.has(key)) readyByOrgan.set(key, await arepo.countReady(k, orgi, s.organ));
-    const message = fillText(config.agentbusymsg, { num: n });
+    let local = texts.get(s.language);
+    if (!local) texts.set(s.language, (local = await localizedConfig(k, config, orgi, s.language)));
+    const message = fillText(local.agentbusymsg, { num: n });
     toVisitor(e, s.userid, 'queue', { agentserviceid: s.id, position, ahead: n, message });
     if (readyByOrgan.get(key) === 0 && s.queneindex === 0) {
-      toVisitor(e, s.userid, 'leavemsg', { reason: 'noagent', message: config.noagentmsg });
+      toVisitor(e, s.userid, 'leavemsg', { reason: 'noagent', message: local.noagentmsg });
     }
   }
 }

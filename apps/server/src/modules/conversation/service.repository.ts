@@ -79,6 +79,7 @@ const SERVICE_COLUMNS = [
   'country',
   'province',
   'city',
+  'language',
 ] as const satisfies ReadonlyArray<keyof AgentServiceRow>;
 /** A new conversation as written (and answered) by insertService. */
 export type StoredService = Pick<AgentServiceRow, (typeof SERVICE_COLUMNS)[number]>;
@@ -147,13 +148,13 @@ export async function updateService(k: Kdb, id: string, patch: Partial<AgentServ
 /** What routing needs of a queued conversation (a whole row costs several times more to read). */
 export type QueueHead = Pick<
   AgentServiceRow,
-  'id' | 'orgi' | 'userid' | 'organ' | 'requested_agent' | 'createtime' | 'queneindex'
+  'id' | 'orgi' | 'userid' | 'organ' | 'requested_agent' | 'createtime' | 'queneindex' | 'language'
 >;
 
 /** FIFO queue of a tenant, routing's columns only. */
 export const queueHeads = async (k: Sql, orgi: string, limit: number): Promise<QueueHead[]> =>
   (await runFixed<QueueHead>(k, QUEUE_HEADS, [orgi, limit])).rows;
-const QUEUE_HEADS = `select id, orgi, userid, organ, requested_agent, createtime, queneindex
+const QUEUE_HEADS = `select id, orgi, userid, organ, requested_agent, createtime, queneindex, language
   from agent_service where orgi = ? and status = 'inqueue' order by ordertime asc, id asc limit ?`;
 
 /** FIFO queue of a tenant. */

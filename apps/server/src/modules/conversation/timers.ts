@@ -3,7 +3,8 @@ import { affected, toAgents, type Engine } from './engine.js';
 import { heartbeatSweep } from './agentstate.service.js';
 import { endConversation } from './lifecycle.service.js';
 import { systemMessage } from './message.service.js';
-import { loadSessionConfig } from './session-config.js';
+import { loadSessionConfig, type SessionConfig } from './session-config.js';
+import { localizedConfig } from '../texts/texts.service.js';
 import { transferSweep } from './transfer.service.js';
 
 export const SESSION_SWEEP_MS = 5_000;
@@ -22,14 +23,18 @@ export async function sessionSweep(e: Engine): Promise<void> {
     .where('status', 'in', ['inqueue', 'inservice'])
     .execute();
   for (const { orgi } of orgs) {
-    const cfg = await loadSessionConfig(e.db, orgi);
+    const base = await loadSessionConfig(e.db, orgi);
     const open = await k
       .selectFrom('agent_service')
       .selectAll()
       .where('orgi', '=', orgi)
       .where('status', 'in', ['inqueue', 'inservice'])
       .execute();
+    const texts = new Map<string, SessionConfig>();
     for (const s of open) {
+      // The warnings are sent in the visitor's language (the agent sees the same line).
+      let cfg = texts.get(s.language);
+      if (!cfg) texts.set(s.language, (cfg = await localizedConfig(k, base, orgi, s.language)));
       if (s.status === 'inqueue') {
         if (cfg.quene && now - s.createtime >= cfg.quenetimeout * 1000) {
           await systemMessage(e, s, cfg.quenetimeoutmsg, 'queue-timeout');

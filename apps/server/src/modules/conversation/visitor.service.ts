@@ -11,6 +11,7 @@ import type { Admitted } from './admission.js';
 import { loadSessionConfig, type SessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
 import { watchPlacement, type Placement } from './placements.js';
+import { localizedConfig } from '../texts/texts.service.js';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -101,7 +102,7 @@ export async function visitorFromCredential(e: Engine, vt: string): Promise<Visi
 }
 
 export async function welcomeFor(e: Engine, id: VisitorIdentity, token: string): Promise<VisitorWelcome> {
-  const cfg = await loadSessionConfig(e.db, id.orgi);
+  const cfg = await localizedConfig(e.db.kysely, await loadSessionConfig(e.db, id.orgi), id.orgi, id.lang);
   const s = await srepo.latestServiceOf(e.db.kysely, id.orgi, id.userid);
   return {
     userid: id.userid,
@@ -129,7 +130,8 @@ export async function requestAgent(
   const now = e.clock.now();
   const got = await intake(e, id, input, now);
   if (got.kind === 'blocked') {
-    toVisitor(e, id.userid, 'leavemsg', { reason: 'blacklist', message: got.cfg.noagentmsg });
+    const cfg = await localizedConfig(e.db.kysely, got.cfg, id.orgi, id.lang);
+    toVisitor(e, id.userid, 'leavemsg', { reason: 'blacklist', message: cfg.noagentmsg });
     throw forbidden('visitor_blacklisted');
   }
   if (got.kind === 'closed') {

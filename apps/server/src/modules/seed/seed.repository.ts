@@ -104,3 +104,32 @@ export async function insertAdmin(
   await k.insertInto('user_organ').values({ userid: v.id, organid: v.organ, orgi: v.orgi }).execute();
   await k.insertInto('user_role').values({ userid: v.id, roleid: v.role, orgi: v.orgi }).execute();
 }
+
+export interface TextRow {
+  scope: string;
+  lang: string;
+  texts: Readonly<Record<string, string>>;
+}
+
+/** Visitor texts in a language, each row only if that scope has none yet (an admin's edits stay). */
+export async function insertTextsIfMissing(
+  k: Kysely<Database>,
+  orgi: string,
+  rows: readonly TextRow[],
+  now: number,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await k
+    .insertInto('visitor_text')
+    .values(
+      rows.map((r) => ({
+        orgi,
+        scope: r.scope,
+        lang: r.lang,
+        texts: JSON.stringify(r.texts),
+        updatetime: now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['orgi', 'scope', 'lang']).doNothing())
+    .execute();
+}

@@ -1,7 +1,13 @@
 import { chmodSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { ALL_PERMISSION_CODES } from '@kefu/protocol';
+import {
+  ALL_PERMISSION_CODES,
+  SEED_EN_TEXTS,
+  VISITOR_TEXT_SCOPES,
+  textScopeId,
+  type VisitorTextScope,
+} from '@kefu/protocol';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
@@ -57,6 +63,8 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
         .insertInto('access_point')
         .values({ id: DEMO_APPID, orgi, name: '演示网站', organ, createtime: now, updatetime: now })
         .execute();
+    // English for visitors whose widget speaks English (the base texts above are Chinese).
+    await repo.insertTextsIfMissing(k, orgi, seedEnglishTexts(DEMO_APPID), now);
     const adminRole = await ensureRole(k, orgi, ADMIN_ROLE_NAME, '系统管理员', ALL_PERMISSION_CODES, now);
     // One millisecond later, so lists ordered by creation show the administrator role first.
     await ensureRole(k, orgi, AGENT_ROLE_NAME, '在线客服', AGENT_ROLE_CODES, now + 1);
@@ -83,6 +91,15 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
     result.passwordFile = file;
   }
   return result;
+}
+
+/** The seed's English texts as stored rows: tenant scopes, and the demo site's widget scopes. */
+export function seedEnglishTexts(appid: string): repo.TextRow[] {
+  return (Object.keys(SEED_EN_TEXTS) as VisitorTextScope[]).map((scope) => ({
+    scope: textScopeId(scope, VISITOR_TEXT_SCOPES[scope].site ? appid : null),
+    lang: 'en',
+    texts: SEED_EN_TEXTS[scope as keyof typeof SEED_EN_TEXTS],
+  }));
 }
 
 async function ensureRole(

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Save and restore-defaults buttons at the foot of a settings form. */
-export function SectionActions(props: { testid: string; onReset: () => void }) {
+/** Save and restore-defaults buttons at the foot of a settings form (`extra`: e.g. its other languages). */
+export function SectionActions(props: { testid: string; onReset: () => void; extra?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Space>
@@ -12,6 +13,7 @@ export function SectionActions(props: { testid: string; onReset: () => void }) {
       <Button data-testid={`${props.testid}-reset`} onClick={props.onReset}>
         {t('access.reset')}
       </Button>
+      {props.extra}
     </Space>
   );
 }

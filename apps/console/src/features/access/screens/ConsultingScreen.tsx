@@ -5,6 +5,7 @@ import { CONSULT_ICONS, CONSULT_POSITIONS, type AccessPointDto, type ConsultConf
 import { AccessScoped } from '../components/AccessPicker';
 import { useSection } from '../components/useSection';
 import { ColorInput, SectionActions, colorRule } from '../components/SectionActions';
+import { TranslationsButton } from '../../texts/components/TranslationsButton';
 
 export const ICONS = {
   chat: <CommentOutlined />,
@@ -55,7 +56,11 @@ function ConsultForm({ ap }: { ap: AccessPointDto }) {
               options={CONSULT_POSITIONS.map((p) => ({ value: p, label: t(`consult.position.${p}`) }))}
             />
           </Form.Item>
-          <SectionActions testid="consult" onReset={() => s.reset(t('menu.consulting'))} />
+          <SectionActions
+            testid="consult"
+            onReset={() => s.reset(t('menu.consulting'))}
+            extra={<TranslationsButton scope="consult" appid={ap.id} labels={{ text: t('consult.text') }} />}
+          />
         </Form>
       </Col>
       <Col xs={24} lg={10}>

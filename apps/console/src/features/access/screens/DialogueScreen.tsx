@@ -1,11 +1,16 @@
-import { Col, Divider, Form, Input, Row, Switch, Typography } from 'antd';
+import { Alert, Col, Divider, Form, Input, Row, Switch, Typography } from 'antd';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AccessPointDto, DialogueConfig } from '@kefu/protocol';
 import { AccessScoped } from '../components/AccessPicker';
 import { useSection } from '../components/useSection';
 import { ColorInput, SectionActions, colorRule, urlRule } from '../components/SectionActions';
+import { useSession } from '../../../app/session';
+import { TranslationsButton } from '../../texts/components/TranslationsButton';
 
 function Preview({ v }: { v: Partial<DialogueConfig> }) {
+  // The welcome shown is the prompts' one: the only welcome there is.
+  const welcome = useSession((s) => s.sessionConfig?.sessionmsg);
   return (
     <div
       data-testid="dialogue-preview"
@@ -36,7 +41,7 @@ function Preview({ v }: { v: Partial<DialogueConfig> }) {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {v.agentName}
           </Typography.Text>
-          <div style={{ whiteSpace: 'pre-wrap' }}>{v.welcome}</div>
+          <div style={{ whiteSpace: 'pre-wrap' }}>{welcome}</div>
         </div>
         <div
           style={{ alignSelf: 'flex-end', background: v.bubbleColor, padding: '6px 10px', borderRadius: 8 }}
@@ -94,12 +99,18 @@ function DialogueForm({ ap }: { ap: AccessPointDto }) {
               </Form.Item>
             </Col>
           </Row>
-          <Form.Item name="welcome" label={t('dialogue.welcome')}>
-            <Input.TextArea data-testid="dialogue-welcome" rows={3} maxLength={500} showCount />
-          </Form.Item>
-          <Form.Item name="offlineText" label={t('dialogue.offlineText')}>
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
+          <Alert
+            type="info"
+            showIcon
+            data-testid="dialogue-welcome-where"
+            style={{ marginBottom: 16 }}
+            message={t('dialogue.welcomeHere')}
+            action={
+              <Link to="/setup/prompt" data-testid="dialogue-welcome-link">
+                {t('dialogue.welcomeLink')}
+              </Link>
+            }
+          />
           <Divider titlePlacement="start">{t('dialogue.ad')}</Divider>
           <Form.Item name="adEnabled" label={t('dialogue.adEnabled')} valuePropName="checked">
             <Switch />
@@ -113,7 +124,21 @@ function DialogueForm({ ap }: { ap: AccessPointDto }) {
           <Form.Item name="adUrl" label={t('dialogue.adUrl')} rules={url}>
             <Input maxLength={500} />
           </Form.Item>
-          <SectionActions testid="dialogue" onReset={() => s.reset(t('menu.dialogueWindow'))} />
+          <SectionActions
+            testid="dialogue"
+            onReset={() => s.reset(t('menu.dialogueWindow'))}
+            extra={
+              <TranslationsButton
+                scope="dialogue"
+                appid={ap.id}
+                labels={{
+                  companyName: t('dialogue.companyName'),
+                  agentName: t('dialogue.agentName'),
+                  adText: t('dialogue.adText'),
+                }}
+              />
+            }
+          />
         </Form>
       </Col>
       <Col xs={24} lg={10}>

@@ -10,6 +10,7 @@ import {
 import { AccessScoped } from '../components/AccessPicker';
 import { useSection } from '../components/useSection';
 import { SectionActions } from '../components/SectionActions';
+import { TranslationsButton } from '../../texts/components/TranslationsButton';
 
 interface SwitchCell {
   name: string[];
@@ -96,7 +97,13 @@ function LeaveForm({ ap }: { ap: AccessPointDto }) {
         required={(k) => ({ name: ['fields', k, 'required'], testid: `leavemsgcfg-${k}-required` })}
         locked={(k) => k === 'content'}
       />
-      <SectionActions testid="leavemsgcfg" onReset={() => s.reset(t('leavemsgCfg.title'))} />
+      <SectionActions
+        testid="leavemsgcfg"
+        onReset={() => s.reset(t('leavemsgCfg.title'))}
+        extra={
+          <TranslationsButton scope="leavemsg" appid={ap.id} labels={{ notice: t('leavemsgCfg.notice') }} />
+        }
+      />
     </Form>
   );
 }

@@ -4,6 +4,7 @@ import type { AccessPointDto, InviteConfig } from '@kefu/protocol';
 import { AccessScoped } from '../components/AccessPicker';
 import { useSection } from '../components/useSection';
 import { SectionActions, urlRule } from '../components/SectionActions';
+import { TranslationsButton } from '../../texts/components/TranslationsButton';
 
 function InviteForm({ ap }: { ap: AccessPointDto }) {
   const { t } = useTranslation();
@@ -40,7 +41,21 @@ function InviteForm({ ap }: { ap: AccessPointDto }) {
       <Form.Item name="laterText" label={t('invite.laterText')}>
         <Input maxLength={10} style={{ maxWidth: 200 }} />
       </Form.Item>
-      <SectionActions testid="invite" onReset={() => s.reset(t('menu.invite'))} />
+      <SectionActions
+        testid="invite"
+        onReset={() => s.reset(t('menu.invite'))}
+        extra={
+          <TranslationsButton
+            scope="invite"
+            appid={ap.id}
+            labels={{
+              text: t('invite.text'),
+              acceptText: t('invite.acceptText'),
+              laterText: t('invite.laterText'),
+            }}
+          />
+        }
+      />
     </Form>
   );
 }

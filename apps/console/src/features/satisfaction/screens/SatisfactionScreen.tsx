@@ -11,6 +11,7 @@ import { DeleteLink, EditLink, MoveButtons } from '../../../components/RowAction
 import { notify } from '../../../lib/notify';
 import { rules } from '../../../lib/formRules';
 import { showFieldErrors } from '../../access/components/fieldErrors';
+import { TranslationsButton } from '../../texts/components/TranslationsButton';
 
 const KEY = ['satisfaction'];
 
@@ -37,7 +38,20 @@ function Settings() {
     void qc.invalidateQueries({ queryKey: KEY });
   };
   return (
-    <Card title={t('satis.settings')} loading={data.isLoading} data-testid="satis-settings">
+    <Card
+      title={t('satis.settings')}
+      loading={data.isLoading}
+      data-testid="satis-settings"
+      extra={
+        <TranslationsButton
+          scope="satisfaction"
+          labels={{
+            satisftext: t('satis.text'),
+            ...Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`level${n}`, t('satis.level', { n })])),
+          }}
+        />
+      }
+    >
       <Space style={{ marginBottom: 16 }}>
         <span>{t('satis.enabled')}</span>
         <Switch data-testid="satis-enabled" checked={data.data?.enabled} onChange={(v) => void toggle(v)} />

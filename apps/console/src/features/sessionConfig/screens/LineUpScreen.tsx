@@ -2,6 +2,7 @@ import { Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SESSION_TEXT_MAX } from '@kefu/protocol';
 import { SessionConfigForm, rangeRule } from './SessionConfigForm';
+import { TranslationsButton } from '../../texts/components/TranslationsButton';
 
 const FIELDS = ['agentbusymsg', 'quene', 'quenetimeout', 'quenetimeoutmsg'] as const;
 
@@ -42,6 +43,12 @@ export default function LineUpScreen() {
       title={t('sc.lineUp.title')}
       description={t('sc.lineUp.desc')}
       testid="sc-lineup"
+      extra={
+        <TranslationsButton
+          scope="lineUp"
+          labels={{ agentbusymsg: t('sc.agentbusymsg'), quenetimeoutmsg: t('sc.quenetimeoutmsg') }}
+        />
+      }
     >
       <Form.Item name="agentbusymsg" label={t('sc.agentbusymsg')} extra={t('sc.agentbusymsgHint')}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={SESSION_TEXT_MAX} showCount />

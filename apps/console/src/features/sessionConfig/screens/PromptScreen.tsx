@@ -2,6 +2,7 @@ import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SESSION_TEXT_MAX } from '@kefu/protocol';
 import { SessionConfigForm } from './SessionConfigForm';
+import { TranslationsButton } from '../../texts/components/TranslationsButton';
 
 const FIELDS = [
   'servicename',
@@ -40,6 +41,12 @@ export default function PromptScreen() {
       title={t('sc.prompt.title')}
       description={t('sc.prompt.desc')}
       testid="sc-prompt"
+      extra={
+        <TranslationsButton
+          scope="prompt"
+          labels={Object.fromEntries(['servicename', ...TEXTS].map((k) => [k, t(`sc.${k}`)]))}
+        />
+      }
     >
       <Form.Item name="servicename" label={t('sc.servicename')}>
         <Input maxLength={50} style={{ maxWidth: 240 }} />

@@ -21,6 +21,7 @@ export function SessionConfigForm({
   title,
   description,
   testid,
+  extra,
   children,
 }: {
   section: SessionConfigSection;
@@ -28,6 +29,8 @@ export function SessionConfigForm({
   title: string;
   description?: string;
   testid: string;
+  /** In the card's header, e.g. the section's texts in other languages. */
+  extra?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -60,7 +63,7 @@ export function SessionConfigForm({
     }
   };
   return (
-    <Card title={title} loading={data.isLoading} data-testid={testid} style={{ maxWidth: 880 }}>
+    <Card title={title} extra={extra} loading={data.isLoading} data-testid={testid} style={{ maxWidth: 880 }}>
       {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
       <Form<Partial<SessionConfigDto>>
         form={form}

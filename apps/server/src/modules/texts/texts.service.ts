@@ -1,0 +1,131 @@
+import type { z } from 'zod';
+import {
+  BASE_TEXT_LANGUAGE,
+  VISITOR_TEXT_SCOPES,
+  hasPermission,
+  textScopeId,
+  type VisitorTextScope,
+  type VisitorTextsDto,
+  type visitorTextQuery,
+  type visitorTextSaveSchema,
+} from '@kefu/protocol';
+import type { Db } from '../../platform/db/database.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { forbidden, notFound } from '../../platform/http/errors.js';
+import { runFixed, type Sql } from '../conversation/hot-sql.js';
+import type { SessionConfig } from '../conversation/session-config.js';
+import { loadSessionConfig } from '../conversation/session-config.js';
+import { accessByAppid } from '../access/access.repository.js';
+import { loadSection } from '../access/settings.repository.js';
+import { SECTIONS } from '../access/sections.js';
+import { settings as satisfactionSettings } from '../satisfaction/satisfaction.service.js';
+import { storeTexts, textsOf, type Texts } from './texts.repository.js';
+
+/** Whether texts in `lang` may differ from the base texts at all ('' = the widget did not say). */
+export const translated = (lang: string | null | undefined): lang is string =>
+  !!lang && lang !== BASE_TEXT_LANGUAGE;
+
+/** `base` with each key that has a non-empty text in `texts` replaced by it. */
+export function overlay<T extends object>(base: T, texts: Texts | undefined): T {
+  if (!texts) return base;
+  const out = { ...base } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(texts)) if (v && typeof out[k] === 'string') out[k] = v;
+  return out as T;
+}
+
+/**
+ * The session config with its visitor texts in the visitor's language (prompts, queue and satisfaction
+ * texts): one statement, and none for a visitor of the base language.
+ */
+export async function localizedConfig(
+  k: Sql,
+  cfg: SessionConfig,
+  orgi: string,
+  lang: string | null | undefined,
+): Promise<SessionConfig> {
+  if (!translated(lang)) return cfg;
+  const rows = (await runFixed<{ texts: string }>(k, CONFIG_TEXTS, [orgi, lang])).rows;
+  let out = cfg;
+  for (const r of rows) {
+    try {
+      out = overlay(out, JSON.parse(r.texts) as Texts);
+    } catch {
+      // A damaged row only loses its translation.
+    }
+  }
+  return out;
+}
+const CONFIG_TEXTS = `select texts from visitor_text where orgi = ? and lang = ?
+  and scope in ('prompt', 'lineUp', 'satisfaction')`;
+
+/** The satisfaction level names in `lang` (level1…level5 of the satisfaction scope). */
+export function localizedLevels<L extends { value: number; name: string }>(levels: L[], texts?: Texts): L[] {
+  if (!texts) return levels;
+  return levels.map((l) => ({ ...l, name: texts[`level${l.value}`] || l.name }));
+}
+
+function allowed(p: Principal, scope: VisitorTextScope): void {
+  if (!hasPermission(p.usertype, p.auth, VISITOR_TEXT_SCOPES[scope].code)) throw forbidden();
+}
+
+async function siteOf(db: Db, p: Principal, scope: VisitorTextScope, appid?: string): Promise<string | null> {
+  if (!VISITOR_TEXT_SCOPES[scope].site) return null;
+  const ap = appid ? await accessByAppid(db.kysely, appid) : undefined;
+  if (!ap || ap.orgi !== p.orgi) throw notFound('access_point_not_found');
+  return ap.id;
+}
+
+/** The base texts of a scope's keys (what a visitor of the base language reads). */
+async function baseTexts(
+  db: Db,
+  orgi: string,
+  scope: VisitorTextScope,
+  appid: string | null,
+): Promise<Texts> {
+  const keys = VISITOR_TEXT_SCOPES[scope].keys as readonly string[];
+  let source: Record<string, unknown>;
+  if (scope === 'prompt' || scope === 'lineUp') source = { ...(await loadSessionConfig(db, orgi)) };
+  else if (scope === 'satisfaction') {
+    const s = await satisfactionSettings(db, orgi);
+    source = { satisftext: s.text, ...Object.fromEntries(s.levels.map((l) => [`level${l.value}`, l.name])) };
+  } else {
+    const def = SECTIONS[scope];
+    source = await loadSection(db.kysely, orgi, appid ?? '', def.section, def.fields, def.fallback);
+  }
+  return Object.fromEntries(keys.map((k) => [k, typeof source[k] === 'string' ? source[k] : '']));
+}
+
+export async function detail(
+  db: Db,
+  p: Principal,
+  q: z.output<typeof visitorTextQuery>,
+): Promise<VisitorTextsDto> {
+  allowed(p, q.scope);
+  const appid = await siteOf(db, p, q.scope, q.appid);
+  const stored = (await textsOf(db.kysely, p.orgi, textScopeId(q.scope, appid), q.lang)) ?? {};
+  const keys = VISITOR_TEXT_SCOPES[q.scope].keys as readonly string[];
+  return {
+    scope: q.scope,
+    appid,
+    lang: q.lang,
+    base: BASE_TEXT_LANGUAGE,
+    texts: Object.fromEntries(keys.map((k) => [k, stored[k] ?? ''])),
+    defaults: await baseTexts(db, p.orgi, q.scope, appid),
+  };
+}
+
+/** Stores the scope's texts in `lang`; a key sent '' goes back to the base text. */
+export async function save(
+  db: Db,
+  p: Principal,
+  b: z.output<typeof visitorTextSaveSchema>,
+): Promise<VisitorTextsDto> {
+  allowed(p, b.scope);
+  const appid = await siteOf(db, p, b.scope, b.appid);
+  const scope = textScopeId(b.scope, appid);
+  const cur = (await textsOf(db.kysely, p.orgi, scope, b.lang)) ?? {};
+  const next: Texts = { ...cur, ...b.texts };
+  for (const k of Object.keys(next)) if (!next[k]) delete next[k];
+  await storeTexts(db.kysely, p.orgi, scope, b.lang, next, Date.now());
+  return detail(db, p, { scope: b.scope, lang: b.lang, appid: appid ?? undefined });
+}

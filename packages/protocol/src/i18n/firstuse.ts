@@ -1,0 +1,24 @@
+/**
+ * Console texts of the first-use fixes: the agent state in the header, the chat list's offline and new
+ * marks, system lines, the visitor's page trail, visitor texts per language, the shell's settings.
+ */
+export const firstUseZh = {
+  'texts.open': '其他语言',
+  'texts.title': '访客文字的其他语言版本',
+  'texts.hint':
+    '访客使用其他语言时看到这里的文字；留空则使用{{base}}（即设置页上的文字，显示为占位提示）。',
+  'texts.saved': '{{language}}文字已保存',
+  'dialogue.welcomeHere': '欢迎语和无坐席提示语在「提示语」中统一设置，所有网站共用。',
+  'dialogue.welcomeLink': '前往提示语设置',
+} as const;
+
+export const firstUseEn: Record<keyof typeof firstUseZh, string> = {
+  'texts.open': 'Other languages',
+  'texts.title': 'Visitor texts in other languages',
+  'texts.hint':
+    'Visitors using another language see these texts; an empty one falls back to {{base}} (the text on the settings page, shown as placeholder).',
+  'texts.saved': '{{language}} texts saved',
+  'dialogue.welcomeHere':
+    'The welcome and the no-agent texts are set once, under Prompts, for every website.',
+  'dialogue.welcomeLink': 'Go to Prompts',
+};

@@ -1,21 +1,40 @@
-// `npm start` on a fresh clone: install, build the console and visitor bundles when stale,
-// then run the server (which migrates, seeds and prints the URLs and how to log in).
-import { spawnSync, spawn } from 'node:child_process';
+// `npm start` on a fresh clone: check Node, install, build what is stale (console, visitor widget, server),
+// then run the compiled server with plain node. The server prints where to go and how to log in, last.
+// Ctrl-C or SIGTERM (to npm or to this script) stops the server and then this script; if this script dies
+// anyway, the server notices (its IPC channel closes) and stops too.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServer, SERVER_ENTRY } from './build-server.mjs';
+
+// package.json "engines": ^20.19.0 || >=22.12.0 (vite 8 and require(esm) need 20.19).
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (!((major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major >= 23)) {
+  console.error(
+    `kefu needs Node.js 20.19 or newer within 20.x, or 22.12 or newer; this is ${process.version}.\n` +
+      'Install a supported version (https://nodejs.org) and run npm start again.',
+  );
+  process.exit(1);
+}
 
 const root = new URL('..', import.meta.url).pathname;
-const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-};
+
+/** Runs a step with its output held back; shown only when the step fails. */
+function step(label, cmd, args) {
+  console.log(`kefu: ${label}…`);
+  const r = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.status !== 0) {
+    process.stdout.write(r.stdout ?? '');
+    process.stderr.write(r.stderr ?? '');
+    console.error(`kefu: ${label} failed`);
+    process.exit(r.status ?? 1);
+  }
+}
 
 const lock = join(root, 'package-lock.json');
 const installed = join(root, 'node_modules/.package-lock.json');
-if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
-  console.log('kefu: installing dependencies…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
-}
+if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs)
+  step('installing dependencies', 'npm', ['ci', '--no-audit', '--no-fund']);
 
 function newestMtime(dir) {
   let newest = 0;
@@ -31,18 +50,32 @@ for (const app of ['apps/console', 'apps/visitor']) {
     !existsSync(dist) ||
     Math.max(newestMtime(join(root, app, 'src')), newestMtime(join(root, 'packages/protocol/src'))) >
       statSync(dist).mtimeMs;
-  if (stale) {
-    console.log(`kefu: building ${app}…`);
-    run('npm', ['run', 'build', '-w', app]);
-  }
+  if (stale) step(`building ${app}`, 'npm', ['run', 'build', '-w', app]);
 }
+await buildServer();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, [SERVER_ENTRY], {
   cwd: root,
-  stdio: 'inherit',
+  // Its own process group: a Ctrl-C reaches it once, through us, not twice (which would mean "stop now").
+  detached: true,
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: process.env,
 });
-const stop = (sig) => server.kill(sig);
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-server.on('exit', (code) => process.exit(code ?? 0));
+let signalled = false;
+const stop = (sig) => {
+  // A second Ctrl-C means "now".
+  if (signalled) server.kill('SIGKILL');
+  else server.kill(sig);
+  signalled = true;
+};
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(sig, () => stop(sig === 'SIGHUP' ? 'SIGTERM' : sig));
+// npm does not pass a SIGTERM on to its script (its shell dies, we are left behind): when our parent goes
+// away, stop as if told to.
+const parent = process.ppid;
+const watch = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(watch);
+  stop('SIGTERM');
+}, 200);
+server.on('exit', (code, sig) => process.exit(code ?? (sig ? 1 : 0)));

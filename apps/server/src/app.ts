@@ -11,6 +11,7 @@ import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { installCors, originCheck } from './platform/http/cors.js';
 import { installMediaOrigin } from './platform/http/media-origin.js';
 import { loggerOptions } from './platform/http/logging.js';
+import { RequestLog } from './platform/http/request-log.js';
 import { proxyTrust } from './platform/http/security-config.js';
 import { accessPointOrigins } from './modules/access/origins.js';
 import { MODULES } from './modules/index.js';
@@ -36,6 +37,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     trustProxy: proxyTrust(opts.config.security.trustProxy),
     // Validation errors and 404s are shaped by our envelope, not Fastify's defaults.
     return503OnClosing: true,
+    // Requests are logged once, at debug (request-log.ts).
+    logController: new RequestLog(),
   });
   const ctx: AppContext = { config: opts.config, db: opts.db, scheduler: opts.scheduler };
   installEnvelope(app);

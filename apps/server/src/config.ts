@@ -15,6 +15,8 @@ export interface AppConfig {
   loginRateLimit: number;
   orgi: string;
   logLevel: string;
+  /** KEFU_LOG_FORMAT: `pretty` lines for people, `json` for collectors; `auto` = pretty on a terminal. */
+  logFormat: 'pretty' | 'json' | 'auto';
   /** Proxies, CORS, framing, media origin, upload quotas (KEFU_TRUST_PROXY and friends). */
   security: SecurityConfig;
 }
@@ -32,6 +34,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimit: Number(env.KEFU_LOGIN_RATE_LIMIT ?? 10),
     orgi: env.KEFU_ORGI ?? 'kefu',
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat:
+      env.KEFU_LOG_FORMAT === 'pretty' || env.KEFU_LOG_FORMAT === 'json' ? env.KEFU_LOG_FORMAT : 'auto',
     security: loadSecurityConfig(env),
   };
 }

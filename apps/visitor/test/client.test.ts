@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   GAP_GRACE_MS,
   REPLAY_PAGE_SIZE,
+  RESTART_HINT,
   type Ack,
   type AssignedNotice,
   type MessageDto,
@@ -17,9 +18,12 @@ class FakeSocket {
   connected = true;
   active = true;
   ioHandlers = new Map<string, () => void>();
+  delays = { min: 1000, max: 10_000 };
   io = {
     on: (event: string, fn: () => void) => this.ioHandlers.set(event, fn),
     opts: {} as { query?: Record<string, string> },
+    reconnectionDelay: (v: number) => (this.delays.min = v),
+    reconnectionDelayMax: (v: number) => (this.delays.max = v),
   };
   /** `replay` is answered like a server holding this many lines of s1 (0: never answered). */
   serverLines = 0;
@@ -177,5 +181,17 @@ describe('ChatClient catch-up', () => {
       { after: 1001, ps: 500 },
     ]);
     expect(seqs()).toEqual(Array.from({ length: 1_501 }, (_, i) => i + 1));
+  });
+});
+
+describe('ChatClient reconnection', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("follows a server's restart hint: fast retries until connected, then its own back-off", () => {
+    const { s } = client();
+    s.fire('restart', RESTART_HINT);
+    expect(s.delays).toEqual({ min: RESTART_HINT.retryMs, max: RESTART_HINT.retryMaxMs });
+    s.fire('connect', undefined);
+    expect(s.delays).toEqual({ min: 1000, max: 10_000 });
   });
 });

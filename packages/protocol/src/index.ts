@@ -18,3 +18,4 @@ export * from './sensitive.js';
 export * from './compliance.js';
 export * from './exports.js';
 export * from './texts.js';
+export * from './health.js';

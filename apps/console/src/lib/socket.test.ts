@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { io } from 'socket.io-client';
+import { RESTART_HINT, SOCKET_RECONNECTION } from '@kefu/protocol';
 import { ackWithin, connectAgentSocket, randomUuid, type LostReason } from './socket';
 import { stopAllTimers } from './timers';
 
@@ -14,11 +15,14 @@ class FakeSocket {
   emitted: { event: string; args: unknown[] }[] = [];
   connectCalls = 0;
   managerHandlers = new Map<string, Handler[]>();
+  delays = { min: 1_000, max: 5_000 };
   io = {
     opts: { query: {} as Record<string, string> },
     on: (event: string, h: Handler) => {
       this.managerHandlers.set(event, [...(this.managerHandlers.get(event) ?? []), h]);
     },
+    reconnectionDelay: (v: number) => (this.delays.min = v),
+    reconnectionDelayMax: (v: number) => (this.delays.max = v),
   };
   constructor(
     readonly uri: string,
@@ -140,6 +144,17 @@ describe('agent socket', () => {
     s.fire('noagent');
     s.fire('notice', { type: 'noagent', message: '' });
     expect(lost).toEqual(['noagent', 'noagent']);
+  });
+
+  it("a server's restart hint makes reconnection fast until connected again", () => {
+    const { s } = setup();
+    s.fire('restart', RESTART_HINT);
+    expect(s.delays).toEqual({ min: RESTART_HINT.retryMs, max: RESTART_HINT.retryMaxMs });
+    s.fire('connect');
+    expect(s.delays).toEqual({
+      min: SOCKET_RECONNECTION.reconnectionDelay,
+      max: SOCKET_RECONNECTION.reconnectionDelayMax,
+    });
   });
 
   it('stop ends the timers and the socket', () => {

@@ -4,7 +4,9 @@ import {
   AGENT_PING_INTERVAL_MS,
   HEARTBEAT_CHECK_INTERVAL_MS,
   RECONNECT_AFTER_DISCONNECT_MS,
+  RESTART_EVENT,
   SOCKET_RECONNECTION,
+  restartFollower,
   UUID_LENGTH,
   type Ack,
   type AckFn,
@@ -106,7 +108,11 @@ export function connectAgentSocket(o: AgentSocketOptions): AgentConnection {
     socket.io.opts.query = handshake(o);
   });
 
+  // A server shutting down says it will be back: retry every few hundred ms until it is (restart.ts).
+  const restart = restartFollower(socket.io, SOCKET_RECONNECTION);
+  socket.on(RESTART_EVENT, restart.hint);
   socket.on('connect', () => {
+    restart.connected();
     replied = true;
     o.onConnection?.(true);
   });

@@ -23,6 +23,7 @@ import { registerAudit } from './audit/audit.routes.js';
 import { registerSensitive } from './sensitive/sensitive.routes.js';
 import { registerExport } from './export/export.routes.js';
 import { registerApiDoc } from './apidoc/apidoc.routes.js';
+import { registerHealth } from './health/health.routes.js';
 import { registerTexts } from './texts/texts.routes.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
@@ -53,4 +54,5 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerExport,
   registerTexts,
   registerApiDoc,
+  registerHealth,
 ];

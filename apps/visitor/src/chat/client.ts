@@ -12,7 +12,7 @@ import type {
   VisitorServerToClientEvents,
   VisitorWelcome,
 } from '@kefu/protocol';
-import { CatchUp, VISITOR_NAMESPACE, type ReplayPage } from '@kefu/protocol';
+import { CatchUp, RESTART_EVENT, VISITOR_NAMESPACE, restartFollower, type ReplayPage } from '@kefu/protocol';
 import { forgetIdentity, loadIdentity, saveIdentity, type VisitorIdentity } from '../lib/storage.js';
 import { randomId } from '../lib/ids.js';
 import { clearOutbox, loadOutbox, saveOutbox } from '../lib/outbox.js';
@@ -20,6 +20,9 @@ import { lang, t } from '../lib/i18n.js';
 import * as tl from '../lib/timeline.js';
 
 type VSocket = Socket<VisitorServerToClientEvents, VisitorClientToServerEvents>;
+
+/** The widget's reconnection back-off (longer than the console's: many visitors, a cheaper miss). */
+const RECONNECTION = { reconnectionDelay: 1000, reconnectionDelayMax: 10_000 };
 
 export type ChatStatus = VisitorWelcome['status'];
 
@@ -151,14 +154,19 @@ export class ChatClient {
   connect(): void {
     const socket: VSocket = io(`${this.base}${VISITOR_NAMESPACE}`, {
       query: this.query(),
-      reconnectionDelay: 1000,
-      reconnectionDelayMax: 10_000,
+      ...RECONNECTION,
     });
     this.socket = socket;
+    // A server shutting down says it will be back: retry every few hundred ms until it is (restart.ts).
+    const restart = restartFollower(socket.io, RECONNECTION);
+    socket.on(RESTART_EVENT, restart.hint);
     socket.io.on('reconnect_attempt', () => {
       socket.io.opts.query = this.query();
     });
-    socket.on('connect', () => this.set({ online: true, error: '' }));
+    socket.on('connect', () => {
+      restart.connected();
+      this.set({ online: true, error: '' });
+    });
     socket.on('disconnect', () => this.set({ online: false, typing: false }));
     socket.on('connect_error', (err: Error) => this.refused(err));
     socket.on('welcome', (w) => this.welcome(w));

@@ -11,6 +11,7 @@ import type {
 import type { z } from 'zod';
 import type { agentMessageSchema, agentReplaySchema, collaborationSchema } from './schemas.js';
 import type { ReplayPage, ResyncNotice } from './resume.js';
+import type { RestartHint } from './restart.js';
 import type { MonitorClientToServerEvents, MonitorServerToClientEvents } from '../monitor.js';
 
 export const AGENT_NAMESPACE = '/im/agent';
@@ -106,6 +107,8 @@ export interface AgentServerToClientEvents extends MonitorServerToClientEvents {
   presence: (p: VisitorPresence) => void;
   /** Cross-node delivery was down and is back: replay each followed conversation from its resume position. */
   resync: (p: ResyncNotice) => void;
+  /** The server is shutting down and will be back soon: reconnect promptly (restart.ts). */
+  restart: (p: RestartHint) => void;
 }
 
 export type AgentMessagePayload = z.input<typeof agentMessageSchema>;

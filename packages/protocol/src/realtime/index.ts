@@ -4,3 +4,4 @@ export * from './agent.js';
 export * from './visitor.js';
 export * from './embed.js';
 export * from './resume.js';
+export * from './restart.js';

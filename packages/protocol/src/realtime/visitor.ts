@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AckFn, EndBy, MessageDto, ServiceStatus } from './dto.js';
 import type { visitorMessageSchema, visitorNewSchema, visitorReplaySchema } from './schemas.js';
 import type { ReplayPage, ResyncNotice } from './resume.js';
+import type { RestartHint } from './restart.js';
 import type { ReadNotice, WithdrawNotice } from './agent.js';
 
 export const VISITOR_NAMESPACE = '/im/user';
@@ -93,6 +94,8 @@ export interface VisitorServerToClientEvents {
   status: (p: StatusNotice) => void;
   /** Cross-node delivery was down and is back: replay the conversation from the resume position. */
   resync: (p: ResyncNotice) => void;
+  /** The server is shutting down and will be back soon: reconnect promptly (restart.ts). */
+  restart: (p: RestartHint) => void;
 }
 
 export type VisitorNewPayload = z.input<typeof visitorNewSchema>;

@@ -10,6 +10,7 @@ import { talkRoutes } from './talk.routes.js';
 import { installAgentSocket } from './agent.socket.js';
 import { installVisitorSocket } from './visitor.socket.js';
 import { startTimers } from './timers.js';
+import { messageWriter } from './message.service.js';
 import { watchRevocations } from './socket-revocation.js';
 
 const engines = new WeakMap<object, Engine>();
@@ -22,7 +23,11 @@ export const registerConversation: ModuleRegistrar = (app, ctx) => {
   const closing = { value: false };
   app.addHook('preClose', async () => {
     closing.value = true;
+    // Before the sockets close (io.ts, next hook): accepted messages are committed and acknowledged.
+    await messageWriter(ctx.db).drain();
   });
+  // Sends that arrived while the sockets were closing: committed before the database closes.
+  app.addHook('onClose', async () => messageWriter(ctx.db).drain());
   const rt = createRealtime(app, ctx.config.redisUrl);
   const trust = proxyTrust(ctx.config.security.trustProxy);
   const e: Engine = {

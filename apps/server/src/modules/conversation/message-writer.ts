@@ -65,6 +65,16 @@ export class GroupCommit<J, R> {
     private readonly maxInFlight = 1,
   ) {}
 
+  /**
+   * Resolves once nothing is queued or being written (shutdown: every accepted message is committed before
+   * the database closes), or after `maxMs` under a flood that never stops. Jobs submitted meanwhile count.
+   */
+  async drain(maxMs = 5_000): Promise<void> {
+    const end = Date.now() + maxMs;
+    while ((this.queue.length > 0 || this.inFlight > 0 || this.scheduled) && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 1));
+  }
+
   submit(job: J): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ job, resolve, reject });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/database.js';
+import { closeRedis } from '../redis.js';
 import type { Principal } from './principal.js';
 import { hashToken } from './tokens.js';
 
@@ -161,7 +162,7 @@ export function connectInvalidations(
     ready,
     async close() {
       cache.publishers.delete(publish);
-      await Promise.all([pub.quit(), sub.quit()].map((p) => p.catch(() => undefined)));
+      await Promise.all([pub, sub].map(closeRedis));
     },
   };
 }

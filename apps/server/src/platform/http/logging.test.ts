@@ -20,7 +20,8 @@ describe('secrets never reach the log', () => {
     const stream = new PassThrough();
     stream.on('data', (c: Buffer) => lines.push(c.toString('utf8')));
     const { app } = await buildApp({
-      config: { ...tdb.config, logLevel: 'info' },
+      // Request lines are logged at debug (request-log.ts).
+      config: { ...tdb.config, logLevel: 'debug' },
       db: tdb.db,
       logger: true,
       logStream: stream,

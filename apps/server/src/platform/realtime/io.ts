@@ -6,7 +6,10 @@ import {
   VISITOR_NAMESPACE,
   type AgentClientToServerEvents,
   type AgentServerToClientEvents,
+  type HealthCheckState,
   type MessageDto,
+  RESTART_EVENT,
+  RESTART_HINT,
   type ResyncNotice,
   type VisitorClientToServerEvents,
   type VisitorServerToClientEvents,
@@ -14,6 +17,7 @@ import {
 import type { Principal } from '../auth/principal.js';
 import { createRoomRoutedAdapter, RoomRoutedAdapter } from './room-routed-adapter.js';
 import { coalesceWebSocketBatches } from './coalesced-writes.js';
+import { closeRedis } from '../redis.js';
 import { corsCheckOf } from '../http/cors.js';
 import { watchDelivery, type DeliveryWatch } from './delivery-watch.js';
 
@@ -60,6 +64,8 @@ export interface Realtime {
    * the line in its ack). Between nodes this is one publish instead of two (see broadcastWithPair).
    */
   emitMessage(dto: MessageDto, agentRooms: string[], visitorRoom: string, exceptSocket?: string): void;
+  /** Redis for /health/ready: `off` without REDIS_URL, `down` while a connection is not ready. */
+  redisState(): HealthCheckState;
 }
 
 /**
@@ -90,9 +96,23 @@ export const jsonParser = {
   decode: (raw: Buffer | string): unknown => JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8')),
 };
 
+/** How long a shutdown waits for the sockets' last packets (the restart hint) to be written. */
+const CLOSE_DRAIN_MS = 1_000;
+
+/** Closes every connection once its queued packets are written (at most `ms`), then the rest at once. */
+async function closeConnections(io: Server, ms: number): Promise<void> {
+  const engine = io.engine as typeof io.engine & {
+    clients: Record<string, { close(discard?: boolean): void }>;
+  };
+  for (const c of Object.values(engine.clients)) c.close(false);
+  const end = Date.now() + ms;
+  while (io.engine.clientsCount > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+  io.engine.close();
+}
+
 /**
  * socket.io on Fastify's HTTP server. With a Redis URL the Redis adapter carries room emits between
- * nodes. Sockets are disconnected before Fastify closes, so app.close() never waits on websockets.
+ * nodes. Connections are closed before Fastify closes, so app.close() never waits on websockets.
  */
 export function createRealtime(app: FastifyInstance, redisUrl: string | undefined): Realtime {
   if (!coalesceWebSocketBatches())
@@ -129,13 +149,12 @@ export function createRealtime(app: FastifyInstance, redisUrl: string | undefine
   }
   app.addHook('preClose', async () => {
     watch?.stop();
-    io.local.disconnectSockets(true);
-    for (const nsp of [io.of(AGENT_NAMESPACE), io.of(VISITOR_NAMESPACE)]) nsp.local.disconnectSockets(true);
-    await new Promise<void>((resolve) => {
-      io.engine.close();
-      resolve();
-    });
-    await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
+    // Shutting down: this node's sockets hear that the server will be back, then their connections close
+    // without a socket.io DISCONNECT, so the clients' own reconnection runs (fast, as the hint says).
+    (io.of(AGENT_NAMESPACE) as AgentNamespace).local.emit(RESTART_EVENT, RESTART_HINT);
+    (io.of(VISITOR_NAMESPACE) as VisitorNamespace).local.emit(RESTART_EVENT, RESTART_HINT);
+    await closeConnections(io, CLOSE_DRAIN_MS);
+    await Promise.all(redis.map(closeRedis));
   });
   const agents = io.of(AGENT_NAMESPACE) as AgentNamespace;
   const visitors = io.of(VISITOR_NAMESPACE) as VisitorNamespace;
@@ -146,6 +165,7 @@ export function createRealtime(app: FastifyInstance, redisUrl: string | undefine
     agents,
     visitors,
     clustered: redis.length > 0,
+    redisState: () => (redis.length === 0 ? 'off' : redis.every((r) => r.status === 'ready') ? 'ok' : 'down'),
     emitMessage(dto, agentRooms, visitorRoom, exceptSocket) {
       const except = exceptSocket ? [exceptSocket] : [];
       if (paired && agentRooms.length > 0) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
+import { closeRedis } from '../redis.js';
 import type { Database } from '../db/schema.js';
 
 /** Redis channel on which a node announces that a tenant setting changed (payload: Change as JSON). */
@@ -175,7 +176,7 @@ export function connectSettingsBus(
     ready,
     async close() {
       settings.publishers.delete(publish);
-      await Promise.all([pub.quit(), sub.quit()].map((p) => p.catch(() => undefined)));
+      await Promise.all([pub, sub].map(closeRedis));
     },
   };
 }

@@ -175,6 +175,14 @@ export const ERROR_MESSAGES = {
     en: 'The search took too long; narrow it down and try again',
   },
   range_invalid: { zh: '范围无效：起始值不能大于结束值', en: 'Invalid range: the start is after the end' },
+  role_required: {
+    zh: '请至少选择一个角色：用户通过角色获得权限，没有角色无法登录',
+    en: 'Choose at least one role: a user gets its permissions from its roles and cannot log in without one',
+  },
+  no_permission: {
+    zh: '未获取到用户权限！请联系管理员为该账号分配角色',
+    en: 'This account has no permissions yet: ask an administrator to give it a role',
+  },
   server_error: {
     zh: '服务器错误，请稍后再试或联系管理员',
     en: 'Server error, please try later or contact the administrator',

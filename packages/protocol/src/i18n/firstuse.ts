@@ -5,11 +5,12 @@
 export const firstUseZh = {
   'texts.open': '其他语言',
   'texts.title': '访客文字的其他语言版本',
-  'texts.hint':
-    '访客使用其他语言时看到这里的文字；留空则使用{{base}}（即设置页上的文字，显示为占位提示）。',
+  'texts.hint': '访客使用其他语言时看到这里的文字；留空则使用{{base}}（即设置页上的文字，显示为占位提示）。',
   'texts.saved': '{{language}}文字已保存',
   'dialogue.welcomeHere': '欢迎语和无坐席提示语在「提示语」中统一设置，所有网站共用。',
   'dialogue.welcomeLink': '前往提示语设置',
+  'user.rolesHint': '用户通过角色获得权限：至少选择一个角色，否则无法登录。',
+  'user.rolesAdminHint': '该类型拥有全部权限，不需要角色。',
 } as const;
 
 export const firstUseEn: Record<keyof typeof firstUseZh, string> = {
@@ -21,4 +22,6 @@ export const firstUseEn: Record<keyof typeof firstUseZh, string> = {
   'dialogue.welcomeHere':
     'The welcome and the no-agent texts are set once, under Prompts, for every website.',
   'dialogue.welcomeLink': 'Go to Prompts',
+  'user.rolesHint': 'A user gets its permissions from its roles: choose at least one, or it cannot log in.',
+  'user.rolesAdminHint': 'This type holds every permission and needs no role.',
 };

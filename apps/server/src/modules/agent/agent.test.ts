@@ -126,7 +126,7 @@ describe('POST /api/agent and sound', () => {
 describe('password change', () => {
   it('checks the old password and strength, then revokes every token of the user', async () => {
     const t = await env.seeded();
-    const u = await insertUser(t.db);
+    const u = await userWithCodes(t, ['A01']);
     const a = await login(t.app, u.username, u.password);
     const b = await login(t.app, u.username, u.password);
     const hashOf = () =>

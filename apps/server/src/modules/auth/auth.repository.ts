@@ -4,10 +4,22 @@ import type { Database, LoginLogTable } from '../../platform/db/schema.js';
 export const findUserForLogin = (k: Kysely<Database>, orgi: string, username: string) =>
   k
     .selectFrom('users')
-    .select(['id', 'orgi', 'username', 'password_hash', 'disabled'])
+    .select(['id', 'orgi', 'username', 'password_hash', 'disabled', 'usertype'])
     .where('orgi', '=', orgi)
     .where('username', '=', username)
     .executeTakeFirst();
+
+/** Whether any role of the user grants at least one permission code. */
+export async function holdsAnyCode(k: Kysely<Database>, userid: string): Promise<boolean> {
+  const row = await k
+    .selectFrom('user_role')
+    .innerJoin('role_auth', 'role_auth.roleid', 'user_role.roleid')
+    .select('role_auth.code')
+    .where('user_role.userid', '=', userid)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
 
 export const touchLastLogin = (k: Kysely<Database>, id: string, at: number) =>
   k.updateTable('users').set({ lastlogin: at }).where('id', '=', id).execute();

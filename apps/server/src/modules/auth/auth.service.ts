@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { CODES, type ErrorKey, type loginSchema } from '@kefu/protocol';
+import { CODES, SUPER_USERTYPE, type ErrorKey, type loginSchema } from '@kefu/protocol';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { issueToken, revokeToken } from '../../platform/auth/tokens.js';
 import { invalidateToken } from '../../platform/auth/cache.js';
 import { decoyHash, verifyPassword } from '../../platform/auth/passwords.js';
-import { AppError, badRequest } from '../../platform/http/errors.js';
+import { AppError, badRequest, forbidden } from '../../platform/http/errors.js';
 import { loadAgentUser } from '../agent/agent.service.js';
 import * as repo from './auth.repository.js';
 import { presentTokenInfo, type LoginDto, type TokenInfoDto } from './auth.presenter.js';
@@ -62,6 +62,11 @@ export async function login(
   if (user.disabled) {
     await log(user.id, 'user_disabled');
     throw badRequest('user_disabled');
+  }
+  // Without a single permission the console could only say so and log out again: refuse (and log it).
+  if (user.usertype !== SUPER_USERTYPE && !(await repo.holdsAnyCode(k, user.id))) {
+    await log(user.id, 'no_permission');
+    throw forbidden('no_permission');
   }
   const token = await issueToken(k, user.id, user.orgi, config.tokenTtlMs);
   const now = Date.now();

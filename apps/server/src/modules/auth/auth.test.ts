@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertUser } from '../../../test/harness.js';
-import { call, count, createSeededApp, expectError, login, type SeededApp } from '../../../test/factories.js';
+import {
+  call,
+  count,
+  createSeededApp,
+  expectError,
+  insertRole,
+  login,
+  type SeededApp,
+} from '../../../test/factories.js';
 import { hashToken } from '../../platform/auth/tokens.js';
 import { MemoryLoginLimiter } from './login-limiter.js';
 import { loadSecurityConfig } from '../../platform/http/security-config.js';
@@ -97,6 +105,26 @@ describe('POST /tokens', () => {
     expect(await lastLog(t)).toMatchObject({ success: 0, reason: 'user_disabled', userid: u.id });
     expect(await count(t.db, 'login_log')).toBe(before + 4);
     expect(await count(t.db, 'tokens')).toBe(1); // only createSeededApp's own login
+  });
+
+  it('refuses (and logs as refused) a user whose roles grant nothing; usertype 0 needs no role', async () => {
+    t = await createSeededApp();
+    const u = await insertUser(t.db);
+    const role = await insertRole(t.db, []);
+    await t.db.kysely.insertInto('user_role').values({ userid: u.id, roleid: role, orgi: 'kefu' }).execute();
+    const tokens = await count(t.db, 'tokens');
+    const r = await call(t.app, null, 'POST', '/tokens', { username: u.username, password: u.password });
+    expect(r.status).toBe(403);
+    expectError(r, 'no_permission', 403);
+    expect(r.body.msg).toBe(errorText('no_permission', 'zh'));
+    expect(await lastLog(t)).toMatchObject({ success: 0, reason: 'no_permission', userid: u.id });
+    expect(await count(t.db, 'tokens')).toBe(tokens);
+    // Once a role gives it a code, the same user logs in.
+    await t.db.kysely.insertInto('role_auth').values({ roleid: role, code: 'A01', orgi: 'kefu' }).execute();
+    await login(t.app, u.username, u.password);
+    expect(await lastLog(t)).toMatchObject({ success: 1, reason: '', userid: u.id });
+    const root = await insertUser(t.db, { usertype: '0' });
+    await login(t.app, root.username, root.password);
   });
 
   it('validates the body', async () => {

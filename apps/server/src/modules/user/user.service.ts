@@ -112,6 +112,12 @@ async function resolveRelations(k: Kdb, orgi: string, input: Partial<SaveInput>,
   return { organ, organs, roles };
 }
 
+/** A user gets its permissions from its roles: one that is not usertype '0' needs at least one. */
+function assertHasRole(usertype: string, roles: readonly string[]): void {
+  if (usertype !== SUPER_USERTYPE && roles.length === 0)
+    throw badRequest('role_required', { roles: 'role_required' });
+}
+
 export async function save(ctx: AppContext, p: Principal, input: SaveInput): Promise<UserDto> {
   checkPrivilege(p, undefined, input.usertype);
   const passwordHash = await hashPassword(input.password);
@@ -124,6 +130,7 @@ export async function save(ctx: AppContext, p: Principal, input: SaveInput): Pro
       const mobile = input.mobile ?? null;
       await checkUnique(k, p.orgi, { username: input.username, mobile, email });
       const rel = await resolveRelations(k, p.orgi, input);
+      assertHasRole(input.usertype ?? '1', rel.roles ?? []);
       assertMayGrant(p, await codesGained(k, undefined, rel.roles));
       const now = Date.now();
       const id = newId();
@@ -177,6 +184,10 @@ export async function update(ctx: AppContext, p: Principal, input: UpdateInput):
       const mobile = input.mobile === undefined ? cur.mobile : input.mobile;
       await checkUnique(k, p.orgi, { username: input.username, mobile, email }, cur.id);
       const rel = await resolveRelations(k, p.orgi, input, cur);
+      assertHasRole(
+        usertype,
+        rel.roles ?? ((await repo.rolesOf(k, [cur.id])).get(cur.id) ?? []).map((r) => r.id),
+      );
       assertMayGrant(p, await codesGained(k, cur.id, rel.roles));
       if (self) await assertKeepsRoleAdmin(k, p.id, { usertype, roles: rel.roles });
       await repo.updateUser(k, cur.id, {

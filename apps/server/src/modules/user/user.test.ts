@@ -119,15 +119,16 @@ describe('users', () => {
 
   it('refuses bad input and leaves the data unchanged', async () => {
     t = await createSeededApp();
-    const { organ } = await fixtures(t);
+    const { organ, agentRole } = await fixtures(t);
     const taken = await saveUser(t, {
       username: 'taken',
       password: 'Passw0rd1',
       uname: 'T',
       email: 't@x.cn',
       mobile: '13900000000',
+      roles: [agentRole],
     });
-    const ok = { username: 'fresh', password: 'Passw0rd1', uname: 'F' };
+    const ok = { username: 'fresh', password: 'Passw0rd1', uname: 'F', roles: [agentRole] };
     const before = await snapshot(t.db);
     const cases: [Record<string, unknown>, string][] = [
       [{ ...ok, username: 'taken' }, 'username_repeat'],
@@ -144,6 +145,9 @@ describe('users', () => {
       [{ ...ok, roles: ['missing'] }, 'invalid_field'],
       [{ ...ok, organs: [organ, 'missing'] }, 'invalid_field'],
       [{ ...ok, usertype: '2' }, 'invalid_field'],
+      // A user gets its permissions from its roles: none, and it could not log in.
+      [{ ...ok, roles: [] }, 'role_required'],
+      [{ username: 'fresh', password: 'Passw0rd1', uname: 'F' }, 'role_required'],
     ];
     for (const [body, key] of cases) expectError(await saveUser(t, body), key);
     const upd = (body: Record<string, unknown>) =>
@@ -153,12 +157,17 @@ describe('users', () => {
       await upd({ id: taken.body.data.id, username: 'taken', uname: 'T', password: 'weakweak' }),
       'password_weak',
     );
+    expectError(
+      await upd({ id: taken.body.data.id, username: 'taken', uname: 'T', roles: [] }),
+      'role_required',
+    );
     expect(await snapshot(t.db)).toBe(before);
   });
 
   it('two concurrent saves of one username: one wins, the other gets username_repeat', async () => {
     t = await createSeededApp();
-    const body = { username: 'twin', password: 'Passw0rd1', uname: 'Twin' };
+    const { agentRole } = await fixtures(t);
+    const body = { username: 'twin', password: 'Passw0rd1', uname: 'Twin', roles: [agentRole] };
     const results = await Promise.all([saveUser(t, body), saveUser(t, body)]);
     expect(results.filter((r) => r.body.success)).toHaveLength(1);
     expectError(
@@ -186,7 +195,7 @@ describe('users', () => {
 
   it('updates: blank password keeps it, a new one ends the sessions, blanks clear contact fields', async () => {
     t = await createSeededApp();
-    const { organ } = await fixtures(t);
+    const { organ, agentRole } = await fixtures(t);
     const created = (
       await saveUser(t, {
         username: 'amy',
@@ -194,6 +203,7 @@ describe('users', () => {
         uname: 'Amy',
         email: 'a@x.cn',
         mobile: '13700000000',
+        roles: [agentRole],
       })
     ).body.data;
     const amy = await login(t.app, 'amy', 'Passw0rd1');

@@ -30,6 +30,7 @@ export function UserForm(props: {
   const { draft, organs, onClose, onSaved } = props;
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Fields>();
+  const usertype = Form.useWatch('usertype', form);
   const r = rules(i18n.language);
   const open = draft !== null;
   const editing = draft?.mode === 'edit';
@@ -153,7 +154,20 @@ export function UserForm(props: {
             options={(skills.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
           />
         </Form.Item>
-        <Form.Item name="roles" label={t('user.roles')}>
+        <Form.Item
+          name="roles"
+          label={t('user.roles')}
+          dependencies={['usertype']}
+          // A user gets its permissions from its roles; the all-powerful type needs none.
+          extra={usertype === '0' ? t('user.rolesAdminHint') : t('user.rolesHint')}
+          rules={[
+            {
+              validator: async (_: unknown, v?: string[]) => {
+                if (usertype !== '0' && !v?.length) throw new Error(t('error.role_required'));
+              },
+            },
+          ]}
+        >
           <Select
             data-testid="user-roles"
             mode="multiple"

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildServer, SERVER_ENTRY } from '../../scripts/build-server.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const ADMIN_PASSWORD = 'E2e#Admin2026';
@@ -34,12 +35,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (as `npm start` does, minus install/build) on a free port with its own data dir. */
+/**
+ * Starts the real server as `npm start` runs it (the compiled apps/server/dist/main.mjs under plain node,
+ * built first when a source is newer) on a free port with its own data dir.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  await buildServer({ quiet: true });
   const port = await freePort();
   const dataDir = env.KEFU_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'kefu-e2e-'));
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,

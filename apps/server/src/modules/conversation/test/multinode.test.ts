@@ -20,13 +20,15 @@ import {
   visitorReady,
 } from '../../../../test/live.js';
 import type { TestDb } from '../../../../test/harness.js';
+import { buildServer, SERVER_ENTRY } from '../../../../../../scripts/build-server.mjs';
 
 const PG = process.env.TEST_PG_URL;
 const REDIS = process.env.REDIS_URL;
 const root = resolve(import.meta.dirname, '../../../../../..');
 
 function startNode(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The compiled server, as npm start runs it (built in beforeAll).
+  return spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -65,6 +67,7 @@ describe.skipIf(!PG || !REDIS)('two server processes sharing PostgreSQL and Redi
     const u = new URL(PG!);
     u.pathname = `/${dbName}`;
     const databaseUrl = u.toString();
+    await buildServer({ quiet: true });
     db = openDatabase({ databaseUrl, dataDir: dirs[0]! });
     await migrate(db);
     tdb = { db, config: { databaseUrl } as TestDb['config'], drop: async () => undefined };

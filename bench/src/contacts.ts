@@ -10,8 +10,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { join } from 'node:path';
 import { searchKeyOf } from '../../apps/server/src/modules/contacts/contacts.repository.js';
-import { issueToken } from '../../apps/server/src/platform/auth/tokens.js';
-import { newId, newTimeId } from '../../apps/server/src/platform/ids.js';
+import { newTimeId } from '../../apps/server/src/platform/ids.js';
 import { COMPANIES, contactCases, phoneOf, runCase, type ContactCase } from './contacts-sql.js';
 import { freePort, spawnNode, waitForPort, type Child } from './lib/child.js';
 import { prepareKefuDb, startKefu, type Dialect, type KefuDb } from './lib/kefu.js';
@@ -38,7 +37,7 @@ function contactAt(i: number, t0: number): Contact {
   return { ...c, searchkey: searchKeyOf(c), createtime: t0 + i };
 }
 
-/** The contacts, their phone / email keys, and a usertype '0' user with a token (the whole organisation in scope). */
+/** The contacts and their phone / email keys; answers the token of a usertype '0' user. */
 async function seed(kdb: KefuDb, n: number): Promise<string> {
   const t0 = Date.now() - 86_400_000 * 30;
   const cols =
@@ -100,38 +99,11 @@ async function seed(kdb: KefuDb, n: number): Promise<string> {
     await c.query('analyze');
     await c.end();
   }
+  // The seeded agent becomes usertype '0': the whole organisation is in its scope (no scope filter).
   const db = kdb.open();
-  const id = newId();
-  const now = Date.now();
-  await db.kysely
-    .insertInto('users')
-    .values({
-      id,
-      orgi: 'kefu',
-      username: 'bench-admin',
-      password_hash: 'x',
-      uname: 'bench-admin',
-      nickname: 'bench-admin',
-      email: null,
-      mobile: null,
-      usertype: '0',
-      superuser: 0,
-      organ: null,
-      maxusers: 10,
-      disabled: 0,
-      language: 'zh',
-      warningtone: 1,
-      messagetone: 1,
-      warningpath: 'new.mp3',
-      messagepath: 'message.mp3',
-      createtime: now,
-      updatetime: now,
-      lastlogin: null,
-    })
-    .execute();
-  const token = await issueToken(db.kysely, id, 'kefu', 3_600_000);
+  await db.kysely.updateTable('users').set({ usertype: '0' }).where('id', '=', kdb.agentIds[0]!).execute();
   await db.close();
-  return token;
+  return kdb.tokens[0]!;
 }
 
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -33,22 +33,10 @@ export const presentContact = (c: ContactRow, x: ContactExtras): ContactDto => (
   })),
 });
 
-export const presentConversation = (r: {
-  id: string;
-  channel: string;
-  userid: string;
-  username: string;
-  status: string;
-  agentno: string | null;
-  agentusername: string;
-  createtime: number;
-  endtime: number | null;
-  userasks: number;
-  agentreplys: number;
-  topicid: string | null;
-  topicname: string | null;
-  summary: string;
-}): ContactConversationDto => ({
+/** A timeline row as read (a deleted topic joins as null). */
+export const presentConversation = (
+  r: Omit<ContactConversationDto, 'topicname'> & { topicname: string | null },
+): ContactConversationDto => ({
   ...r,
   createtime: Number(r.createtime),
   endtime: r.endtime === null ? null : Number(r.endtime),

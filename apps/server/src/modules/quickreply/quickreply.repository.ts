@@ -54,14 +54,7 @@ export async function subtreeIds(k: Kdb, orgi: string, owner: string, rootId: st
   return out;
 }
 
-export async function nextIndex(k: Kdb, table: 'quick_type' | 'quick_reply', orgi: string): Promise<number> {
-  const r = await k
-    .selectFrom(table)
-    .select((eb) => eb.fn.max('sortindex').as('m'))
-    .where('orgi', '=', orgi)
-    .executeTakeFirst();
-  return Number(r?.m ?? 0) + 1;
-}
+export { nextSortIndex as nextIndex } from '../../platform/db/rows.js';
 
 export interface ReplyFilter {
   type?: string;

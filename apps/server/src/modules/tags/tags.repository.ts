@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { ServiceTopicTable, TagTable } from '../../platform/db/schema-contacts.js';
+import { taken } from '../../platform/db/unique.js';
 
 type Kdb = Db['kysely'];
 export type TagRow = Selectable<TagTable>;
@@ -24,29 +25,11 @@ export const tagsByIds = (k: Kdb, orgi: string, ids: readonly string[]) =>
     ? Promise.resolve([] as TagRow[])
     : k.selectFrom('tag').selectAll().where('orgi', '=', orgi).where('id', 'in', ids).execute();
 
-export async function tagNameTaken(
-  k: Kdb,
-  t: { orgi: string; tagtype: string; name: string },
-  exceptId?: string,
-): Promise<boolean> {
-  let q = k
-    .selectFrom('tag')
-    .select('id')
-    .where('orgi', '=', t.orgi)
-    .where('tagtype', '=', t.tagtype)
-    .where('name', '=', t.name);
-  if (exceptId) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
+/** Tag names are unique per organisation and type. */
+export const tagNameTaken = (k: Kdb, t: { orgi: string; tagtype: string; name: string }, exceptId?: string) =>
+  taken(k, 'tag', t, exceptId);
 
-export async function nextSortIndex(k: Kdb, table: 'tag' | 'service_topic', orgi: string): Promise<number> {
-  const r = await k
-    .selectFrom(table)
-    .select((eb) => eb.fn.max('sortindex').as('m'))
-    .where('orgi', '=', orgi)
-    .executeTakeFirst();
-  return Number(r?.m ?? 0) + 1;
-}
+export { nextSortIndex } from '../../platform/db/rows.js';
 
 /** How many conversations (summary tags) or contacts (user tags) carry each of the tags. */
 export async function usage(k: Kdb, tags: readonly TagRow[]): Promise<Map<string, number>> {
@@ -96,20 +79,12 @@ export const listTopics = (k: Kdb, orgi: string) =>
 export const findTopic = (k: Kdb, orgi: string, id: string) =>
   k.selectFrom('service_topic').selectAll().where('orgi', '=', orgi).where('id', '=', id).executeTakeFirst();
 
-export async function topicNameTaken(
+/** Topic names are unique among siblings. */
+export const topicNameTaken = (
   k: Kdb,
   t: { orgi: string; parentid: string; name: string },
   exceptId?: string,
-): Promise<boolean> {
-  let q = k
-    .selectFrom('service_topic')
-    .select('id')
-    .where('orgi', '=', t.orgi)
-    .where('parentid', '=', t.parentid)
-    .where('name', '=', t.name);
-  if (exceptId) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
+) => taken(k, 'service_topic', t, exceptId);
 
 /** Removes topics and clears them from the conversations that named them (their memo stays). */
 export async function deleteTopics(k: Kdb, orgi: string, ids: readonly string[]): Promise<void> {

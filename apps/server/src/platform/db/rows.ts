@@ -31,3 +31,16 @@ export function idsFirst(current: readonly string[], ids: readonly string[]): st
   if (ids.some((id) => !known.has(id))) throw badRequest('invalid_field', { ids: 'invalid_field' });
   return [...new Set(ids), ...current.filter((id) => !ids.includes(id))];
 }
+
+/** Tables ordered by hand (sortindex within an organisation). */
+type SortedTable = 'quick_type' | 'quick_reply' | 'tag' | 'service_topic';
+
+/** The sortindex a new row takes: after every row of the organisation. */
+export async function nextSortIndex(k: Db['kysely'], table: SortedTable, orgi: string): Promise<number> {
+  const r = await k
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('sortindex').as('m'))
+    .where('orgi', '=', orgi)
+    .executeTakeFirst();
+  return Number(r?.m ?? 0) + 1;
+}

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { badRequest } from '../http/errors.js';
+import type { Database } from './schema.js';
 
 /**
  * Recognises a unique-index violation from either dialect and names the columns involved, so services
@@ -36,3 +38,20 @@ export const rethrowUnique =
 
 /** The "name already used in this organisation" error, on the field that holds the name. */
 export const nameRepeat = (field = 'name') => badRequest('name_repeat', { [field]: 'name_repeat' });
+
+/**
+ * Whether another row of `table` (not `exceptId`) already has these values — the check a save runs before
+ * its unique index would refuse the row (e.g. a name among its siblings).
+ */
+export async function taken(
+  k: Kysely<Database>,
+  table: keyof Database,
+  match: Readonly<Record<string, string>>,
+  exceptId?: string,
+): Promise<boolean> {
+  const { ref } = k.dynamic;
+  let q = k.selectFrom(table).select(ref<string>('id'));
+  for (const [column, value] of Object.entries(match)) q = q.where(ref(column), '=', value);
+  if (exceptId) q = q.where(ref('id'), '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}

@@ -4,6 +4,7 @@ import type { DataScope } from '../../platform/auth/data-scope.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { ContactTable } from '../../platform/db/schema-contacts.js';
+import { containsPattern } from '../../platform/db/like.js';
 import type { Paging } from '../../platform/http/paging.js';
 import { offsetOf } from '../../platform/http/paging.js';
 
@@ -17,8 +18,6 @@ export const KEY_KINDS = ['phone', 'email'] as const;
 export const searchKeyOf = (c: Pick<ContactRow, 'name' | 'phone' | 'email' | 'company'>): string =>
   [c.name, c.phone, c.email, c.company].join(' ').toLowerCase();
 
-/** A LIKE pattern that finds `q` literally (% _ \ escaped) anywhere, lower-cased. */
-const containsArg = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const findContact = (k: Kdb, orgi: string, id: string) =>
   k.selectFrom('contact').selectAll().where('orgi', '=', orgi).where('id', '=', id).executeTakeFirst();
@@ -179,7 +178,7 @@ function listFilter(orgi: string, s: DataScope, f: ContactListQuery, keyHit: str
     const conds: Expression<SqlBool>[] = [eb('contact.orgi', '=', orgi), scopeFilter(eb, s)];
     if (keyHit !== undefined) conds.push(eb('contact.id', '=', keyHit ?? ''));
     else if (f.q)
-      conds.push(sql<boolean>`${sql.ref('contact.searchkey')} like ${containsArg(f.q)} escape '\\'`);
+      conds.push(sql<boolean>`${sql.ref('contact.searchkey')} like ${containsPattern(f.q)} escape '\\'`);
     if (f.tag)
       conds.push(
         eb('contact.id', 'in', eb.selectFrom('contact_tag').select('contactid').where('tagid', '=', f.tag)),

@@ -18,7 +18,6 @@ export const KEY_KINDS = ['phone', 'email'] as const;
 export const searchKeyOf = (c: Pick<ContactRow, 'name' | 'phone' | 'email' | 'company'>): string =>
   [c.name, c.phone, c.email, c.company].join(' ').toLowerCase();
 
-
 export const findContact = (k: Kdb, orgi: string, id: string) =>
   k.selectFrom('contact').selectAll().where('orgi', '=', orgi).where('id', '=', id).executeTakeFirst();
 

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   CONTACT_LIMITS,
   CONTACT_SHEET_COLUMNS,
@@ -13,6 +13,7 @@ import {
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
+import { loadExcel } from '../../platform/excel.js';
 import { parse } from '../../platform/http/validate.js';
 import { saveIn, scopeOf, updateIn } from './contacts.service.js';
 
@@ -45,7 +46,7 @@ function cellText(v: ExcelJS.CellValue): string {
 
 /** The first sheet's rows keyed by column; refuses a file that is not a workbook with a name column. */
 export async function readSheet(buf: Buffer): Promise<SheetRow[]> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
   } catch {

@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { errorText, type ErrorKey, ERROR_MESSAGES } from '@kefu/protocol';
 import type { LoginLogDto } from './loginlog.presenter.js';
+import { loadExcel } from '../../platform/excel.js';
 
 const HEADERS = {
   zh: ['用户名', 'IP', '浏览器', '操作系统', '结果', '原因', '时间', 'User-Agent'],
@@ -13,7 +13,7 @@ const reasonText = (reason: string, lang: string) =>
 /** The login log as an .xlsx workbook, headed in the caller's language. */
 export async function loginLogWorkbook(rows: LoginLogDto[], lang: string): Promise<Buffer> {
   const en = lang.startsWith('en');
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet(en ? 'Login log' : '登录日志');
   ws.addRow([...(en ? HEADERS.en : HEADERS.zh)]).font = { bold: true };
   for (const r of rows) {

@@ -1,25 +1,25 @@
 import type { Generated } from 'kysely';
 
-/** Tables of migration 0009_contacts_tags. Times are epoch ms; '' = none for texts. */
+/** Tables of migration 0009_contacts_tags. Times are epoch ms; '' = none for texts (their default). */
 export interface ContactTable {
   id: string;
   orgi: string;
   name: string;
-  phone: string;
+  phone: Generated<string>;
   /** Normalised comma list (lower case, no spaces). */
-  email: string;
-  company: string;
-  gender: string;
-  region: string;
-  address: string;
-  birthday: string;
-  memo: string;
+  email: Generated<string>;
+  company: Generated<string>;
+  gender: Generated<string>;
+  region: Generated<string>;
+  address: Generated<string>;
+  birthday: Generated<string>;
+  memo: Generated<string>;
   owner: string | null;
   /** The owner's primary department when saved: the data-permission scope of holders of A05. */
   organ: string | null;
   creater: string;
   /** Lower-cased name, mobile, emails and company, for the contains-search of the list. */
-  searchkey: string;
+  searchkey: Generated<string>;
   createtime: number;
   updatetime: number;
 }

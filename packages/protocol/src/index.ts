@@ -19,3 +19,4 @@ export * from './compliance.js';
 export * from './exports.js';
 export * from './texts.js';
 export * from './health.js';
+export * from './history.js';

@@ -22,6 +22,7 @@ import { registerContacts } from './contacts/contacts.routes.js';
 import { registerAudit } from './audit/audit.routes.js';
 import { registerSensitive } from './sensitive/sensitive.routes.js';
 import { registerExport } from './export/export.routes.js';
+import { registerHistory } from './history/history.routes.js';
 import { registerApiDoc } from './apidoc/apidoc.routes.js';
 import { registerHealth } from './health/health.routes.js';
 import { registerTexts } from './texts/texts.routes.js';
@@ -52,6 +53,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerContacts,
   registerSensitive,
   registerExport,
+  registerHistory,
   registerTexts,
   registerApiDoc,
   registerHealth,

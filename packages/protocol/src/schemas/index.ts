@@ -9,3 +9,4 @@ export * from './monitor.js';
 export * from './sensitive.js';
 export * from './compliance.js';
 export * from './exports.js';
+export * from './history.js';

@@ -159,6 +159,7 @@ describe('export jobs', () => {
 
     const dead = await startExport(t, pa, req);
     await exportRunner(t).cancel(dead.id);
+    await exportRunner(t).idle();
     await t.db.kysely
       .updateTable('export_job')
       .set({ status: 'running', updatetime: Date.now() - 600_000 })

@@ -142,8 +142,9 @@ export class XlsxFile {
     });
   }
 
+  /** Stops the thread; whatever waits on this file is rejected. */
   async abort(): Promise<void> {
-    this.failed ??= new Error('aborted');
+    this.fail(new Error('aborted'));
     await this.worker.terminate();
   }
 }

@@ -2,6 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /**
+ * The FTS row id orders entries by the message's time (ms × 65,536 plus the low bits of the message's row
+ * id), so a date range bounds the index scan (rowid >= begin × 65,536) and the newest matches come first,
+ * whether a row was indexed when stored or by the backfill. Two messages of the same millisecond collide
+ * only 65,536 inserts apart; then the newer one replaces the older in the index (OR REPLACE), which can
+ * never fail the message's own INSERT.
+ */
+const FTS_ROWID = sql.raw('new.createtime * 65536 + (new.rowid & 65535)');
+
+/**
  * Conversation history, message search and background exports (issue 12):
  * - chat_message.tokens: the message's words as segmented by jieba (search mode) plus its single Chinese
  *   characters, space-separated, written with the message inside the group commit ('' when there is
@@ -29,12 +38,19 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     );
     await sql`create trigger chat_message_fts_insert after insert on chat_message
       when new.tokens is not null and new.tokens <> '' begin
-        insert into chat_message_fts (tokens, agentserviceid, msgid) values (new.tokens, new.agentserviceid, new.id);
+        insert or replace into chat_message_fts (rowid, tokens, agentserviceid, msgid)
+        values (${FTS_ROWID}, new.tokens, new.agentserviceid, new.id);
       end`.execute(db);
     // The backfill of rows stored before this migration sets tokens once (null → value).
     await sql`create trigger chat_message_fts_backfill after update of tokens on chat_message
       when old.tokens is null and new.tokens <> '' begin
-        insert into chat_message_fts (tokens, agentserviceid, msgid) values (new.tokens, new.agentserviceid, new.id);
+        insert or replace into chat_message_fts (rowid, tokens, agentserviceid, msgid)
+        values (${FTS_ROWID}, new.tokens, new.agentserviceid, new.id);
+      end`.execute(db);
+    // A withdrawn message is no longer found (its text is not shown either).
+    await sql`create trigger chat_message_fts_withdraw after update of withdrawn on chat_message
+      when new.withdrawn = 1 and old.withdrawn = 0 and old.tokens <> '' begin
+        delete from chat_message_fts where rowid = old.createtime * 65536 + (old.rowid & 65535);
       end`.execute(db);
   } else {
     await sql`create index chat_message_search on chat_message using gin (to_tsvector('simple', tokens))`.execute(

@@ -1,0 +1,318 @@
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { HISTORY_LIMITS, type HistoryFilter, type HistoryListQuery } from '@kefu/protocol';
+import type { Db, Dialect } from '../../platform/db/database.js';
+import type { Database } from '../../platform/db/schema.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { ftsMatch, tsQuery } from '../../platform/search/tokens.js';
+import type { ReadQuery } from '../../platform/search/reader.js';
+
+/**
+ * The history list as SQL: the filter, the data scope, the keyword (a subquery over the message search
+ * index) and the order, compiled for the search reader. Every list call and expsearch goes through here.
+ */
+
+type Kdb = Db['kysely'];
+type Eb = ExpressionBuilder<Database & { s: Database['agent_service'] }, 's'>;
+
+/** Who sees which conversations (see HISTORY_CODE in @kefu/protocol). */
+export type HistoryScope =
+  | { kind: 'all' }
+  | { kind: 'organ'; userid: string; organs: readonly string[]; agents: readonly string[] }
+  | { kind: 'own'; userid: string };
+
+export interface Keyword {
+  words: string[];
+}
+
+/** The matching-message window of a keyword: ≤ searchHits newest matches, grouped by conversation. */
+export function hitsSubquery(dialect: Dialect, kw: Keyword, begin: number | undefined): RawBuilder<unknown> {
+  const limit = HISTORY_LIMITS.searchHits + 1;
+  if (dialect === 'sqlite') {
+    // FTS row ids are ms × 65,536 (migration 0008): the date range bounds the index scan, newest first.
+    // bm25() only works in the FTS query itself, so the window count is one level up.
+    return sql`(select agentserviceid as sid, min(score) as score, count(*) as hits, max(msgid) as msgid,
+      max(n) as n from (select f.*, count(*) over () as n from (select agentserviceid, msgid,
+      bm25(chat_message_fts) as score from chat_message_fts where chat_message_fts match ${ftsMatch(kw.words)}
+      and rowid >= ${(begin ?? 0) * 65536} order by rowid desc limit ${limit}) f) m group by agentserviceid)`;
+  }
+  return sql`(select agentserviceid as sid, min(score) as score, count(*) as hits, max(msgid) as msgid,
+    max(n) as n from (select m.agentserviceid, m.id as msgid,
+      -ts_rank(to_tsvector('simple', m.tokens), q.q, 1) as score, count(*) over () as n
+      from chat_message m, to_tsquery('simple', ${tsQuery(kw.words)}) as q(q)
+      where to_tsvector('simple', m.tokens) @@ q.q and m.withdrawn = 0 and m.createtime >= ${begin ?? 0}
+      order by m.id desc limit ${limit}) m group by agentserviceid)`;
+}
+
+const servetime = sql<number>`coalesce(s.endtime - s.servicetime, -1)`;
+
+/** The column (or expression) a sort key orders by; relevance is the keyword's best score. */
+function sortExpr(sort: HistoryListQuery['sort']): RawBuilder<number> {
+  switch (sort) {
+    case 'endtime':
+      return sql<number>`coalesce(s.endtime, 0)`;
+    case 'waittime':
+      return sql<number>`s.waittime`;
+    case 'servetime':
+      return servetime;
+    case 'relevance':
+      return sql<number>`h.score`;
+    default:
+      return sql<number>`s.createtime`;
+  }
+}
+
+function filterConditions(eb: Eb, orgi: string, f: HistoryFilter, scope: HistoryScope): Expression<SqlBool> {
+  const c: Array<Expression<SqlBool>> = [eb('s.orgi', '=', orgi), eb('s.status', '=', 'end')];
+  if (f.begin !== undefined) c.push(eb('s.createtime', '>=', f.begin));
+  if (f.end !== undefined) c.push(eb('s.createtime', '<=', f.end));
+  if (f.organ) c.push(eb('s.organ', '=', f.organ));
+  if (f.agentno) c.push(eb('s.agentno', '=', f.agentno));
+  if (f.channel) c.push(eb('s.channel', '=', f.channel));
+  if (f.appid) c.push(eb('s.appid', '=', f.appid));
+  if (f.visitor) {
+    const like = containsPattern(f.visitor);
+    c.push(
+      eb.or([
+        eb('s.userid', '=', f.visitor),
+        sql<SqlBool>`lower(s.username) like ${like} escape '\\'`,
+        sql<SqlBool>`lower(s.name) like ${like} escape '\\'`,
+      ]),
+    );
+  }
+  if (f.contactid)
+    c.push(
+      eb(
+        's.userid',
+        'in',
+        eb
+          .selectFrom('contact_identity')
+          .select('value')
+          .where('orgi', '=', orgi)
+          .where('contactid', '=', f.contactid),
+      ),
+    );
+  if (f.tagid)
+    c.push(
+      eb.exists(
+        eb
+          .selectFrom('agent_service_tag as t')
+          .select('t.tagid')
+          .whereRef('t.agentserviceid', '=', 's.id')
+          .where('t.tagid', '=', f.tagid),
+      ),
+    );
+  if (f.topicid) c.push(eb('s.topicid', '=', f.topicid));
+  if (f.satislevel !== undefined)
+    c.push(f.satislevel === 0 ? eb('s.satisfaction', '=', 0) : eb('s.satislevel', '=', String(f.satislevel)));
+  if (f.endby) c.push(eb('s.endby', '=', f.endby));
+  if (f.waitMin !== undefined) c.push(eb('s.waittime', '>=', f.waitMin * 1000));
+  if (f.waitMax !== undefined) c.push(eb('s.waittime', '<=', f.waitMax * 1000));
+  if (f.serveMin !== undefined || f.serveMax !== undefined) c.push(eb('s.servicetime', 'is not', null));
+  if (f.serveMin !== undefined) c.push(sql<SqlBool>`s.endtime - s.servicetime >= ${f.serveMin * 1000}`);
+  if (f.serveMax !== undefined) c.push(sql<SqlBool>`s.endtime - s.servicetime <= ${f.serveMax * 1000}`);
+  if (f.leavemsg !== undefined) c.push(eb('s.leavemsg', '=', f.leavemsg ? 1 : 0));
+  if (f.ai !== undefined) c.push(eb('s.ai', '=', f.ai ? 1 : 0));
+  if (scope.kind === 'own') c.push(eb('s.agentno', '=', scope.userid));
+  else if (scope.kind === 'organ') {
+    const any: Array<Expression<SqlBool>> = [eb('s.agentno', '=', scope.userid)];
+    if (scope.organs.length) any.push(eb('s.organ', 'in', scope.organs));
+    if (scope.agents.length) any.push(eb('s.agentno', 'in', scope.agents));
+    c.push(eb.or(any));
+  }
+  return eb.and(c);
+}
+
+/** The filtered conversations (joined to the keyword's hits when there is one). */
+function base(
+  k: Kdb,
+  dialect: Dialect,
+  orgi: string,
+  f: HistoryFilter,
+  scope: HistoryScope,
+  kw: Keyword | null,
+) {
+  const from = k.selectFrom('agent_service as s');
+  const joined = kw
+    ? from.innerJoin(hitsSubquery(dialect, kw, f.begin).as('h') as unknown as 'agent_service as h', (j) =>
+        j.on(sql<SqlBool>`h.sid = s.id`),
+      )
+    : from;
+  return joined.where((eb) => filterConditions(eb as unknown as Eb, orgi, f, scope));
+}
+
+/** The columns a list row is presented from. */
+export const ROW_COLUMNS = [
+  's.id',
+  's.userid',
+  's.username',
+  's.name',
+  's.phone',
+  's.email',
+  's.channel',
+  's.appid',
+  's.organ',
+  's.agentno',
+  's.agentusername',
+  's.createtime',
+  's.servicetime',
+  's.endtime',
+  's.waittime',
+  's.endby',
+  's.satislevel',
+  's.satiscomment',
+  's.leavemsg',
+  's.ai',
+  's.userasks',
+  's.agentreplys',
+  's.firstreplytime',
+  's.topicid',
+  's.summary',
+] as const;
+
+export interface ListRow {
+  id: string;
+  userid: string;
+  username: string;
+  name: string;
+  phone: string;
+  email: string;
+  channel: string;
+  appid: string;
+  organ: string | null;
+  agentno: string | null;
+  agentusername: string;
+  createtime: number;
+  servicetime: number | null;
+  endtime: number | null;
+  waittime: number;
+  endby: string | null;
+  satislevel: string | null;
+  satiscomment: string | null;
+  leavemsg: number;
+  ai: number;
+  userasks: number;
+  agentreplys: number;
+  firstreplytime: number | null;
+  topicid: string | null;
+  summary: string;
+  sortkey: number;
+  /** With a keyword. */
+  hits?: number;
+  msgid?: string;
+  n?: number;
+  /** With a keyword: the count of all matching conversations (window). */
+  total?: number;
+}
+
+export interface Cursor {
+  value: number;
+  id: string;
+}
+
+export const cursorOf = (r: Pick<ListRow, 'sortkey' | 'id'>): string => `${Number(r.sortkey)}:${r.id}`;
+
+export function parseCursor(before: string | undefined): Cursor | null {
+  if (!before) return null;
+  const cut = before.indexOf(':');
+  const value = Number(before.slice(0, cut));
+  const id = before.slice(cut + 1);
+  return cut > 0 && Number.isFinite(value) && id ? { value, id } : null;
+}
+
+/**
+ * One page of the list. With a keyword the same statement also counts every match (`total`, a window
+ * over the filtered hits, which both databases compute once); without one, countQuery counts.
+ */
+export function pageQuery(
+  k: Kdb,
+  dialect: Dialect,
+  orgi: string,
+  q: HistoryListQuery,
+  scope: HistoryScope,
+  kw: Keyword | null,
+  cursor: Cursor | null,
+): ReadQuery {
+  const key = sortExpr(kw ? q.sort : q.sort === 'relevance' ? 'createtime' : q.sort);
+  // bm25 / -ts_rank: lower is more relevant, so "most relevant first" is ascending.
+  const desc = q.sort === 'relevance' ? q.order === 'asc' : q.order === 'desc';
+  let page = base(k, dialect, orgi, q, scope, kw).select([...ROW_COLUMNS, key.as('sortkey')]);
+  if (kw)
+    page = page
+      .select(sql<number>`h.hits`.as('hits'))
+      .select(sql<string>`h.msgid`.as('msgid'))
+      .select(sql<number>`h.n`.as('n'));
+  if (kw && !cursor) page = page.select(sql<number>`count(*) over ()`.as('total'));
+  if (cursor)
+    page = page.where(
+      desc
+        ? sql<SqlBool>`(${key} < ${cursor.value} or (${key} = ${cursor.value} and s.id < ${cursor.id}))`
+        : sql<SqlBool>`(${key} > ${cursor.value} or (${key} = ${cursor.value} and s.id > ${cursor.id}))`,
+    );
+  else if (q.p > 1) page = page.offset((q.p - 1) * q.ps);
+  const dir = desc ? 'desc' : 'asc';
+  return page
+    .orderBy(key, dir)
+    .orderBy('s.id', dir)
+    .limit(q.ps + 1)
+    .compile();
+}
+
+/** The number of conversations a filter matches (the list's total without a keyword; expsearch). */
+export function countQuery(
+  k: Kdb,
+  dialect: Dialect,
+  orgi: string,
+  f: HistoryFilter,
+  scope: HistoryScope,
+  kw: Keyword | null,
+): ReadQuery {
+  return base(k, dialect, orgi, f, scope, kw)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .compile();
+}
+
+/** The export's walk over the filter (or the selected `ids` within it): by id, after `afterId`. */
+export function chunkQuery(
+  k: Kdb,
+  dialect: Dialect,
+  orgi: string,
+  f: HistoryFilter,
+  scope: HistoryScope,
+  kw: Keyword | null,
+  afterId: string,
+  limit: number,
+  ids: readonly string[] | null,
+): ReadQuery {
+  let q = base(k, dialect, orgi, f, scope, kw)
+    .select([...ROW_COLUMNS, sql<number>`s.createtime`.as('sortkey')])
+    .where('s.id', '>', afterId);
+  if (ids) q = q.where('s.id', 'in', ids.length ? ids : ['']);
+  return q.orderBy('s.id').limit(limit).compile();
+}
+
+/** Conversations and messages an export will write (its progress total). */
+export function exportCountQuery(
+  k: Kdb,
+  dialect: Dialect,
+  orgi: string,
+  f: HistoryFilter,
+  scope: HistoryScope,
+  kw: Keyword | null,
+  ids: readonly string[] | null,
+): ReadQuery {
+  let convs = base(k, dialect, orgi, f, scope, kw).select('s.id');
+  if (ids) convs = convs.where('s.id', 'in', ids.length ? ids : ['']);
+  return k
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom(convs.as('c'))
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('convs'),
+      eb
+        .selectFrom('chat_message')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('agentserviceid', 'in', convs)
+        .as('msgs'),
+    ])
+    .compile();
+}

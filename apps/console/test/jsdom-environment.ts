@@ -37,6 +37,12 @@ const env: Environment = {
       removeEventListener: () => undefined,
       dispatchEvent: () => false,
     });
+    // antd's TextArea and selects observe their size; jsdom lays nothing out, so nothing ever resizes.
+    (global as { ResizeObserver?: unknown }).ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
     return {
       teardown(g) {
         dom.window.close();

@@ -15,7 +15,7 @@ import type { LatencyResult } from './gen/generator.js';
 const PAIRS = 50;
 
 /** B2 and B3's closed loop: 10 messages in flight per pair. */
-const closedRun = (mode: Mode) => ({
+export const closedRun = (mode: Mode) => ({
   cmd: 'closed',
   window: 10,
   warmupMs: mode.smoke ? 500 : 1000,
@@ -42,7 +42,7 @@ const lossNote = (rs: LatencyResult[]) => {
 };
 
 /** Runs a closed-loop measurement and records the servers' CPU time per delivered message (µs). */
-async function cpuPerMessage(
+export async function cpuPerMessage(
   s: Server | Server[],
   run: () => Promise<LatencyResult>,
   out: number[],

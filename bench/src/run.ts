@@ -14,6 +14,7 @@ import { idleConnections } from './idle.js';
 import { assignment } from './assign.js';
 import { listQueries } from './lists.js';
 import { sizes } from './sizes.js';
+import { sensitiveOverhead } from './sensitive.js';
 import { redisOutage } from './outage.js';
 import { contactSearch } from './contacts.js';
 
@@ -74,6 +75,7 @@ await bench('B4', 'idle connections', () => idleConnections(mode, log));
 await bench('B5', 'assignment', () => assignment(mode, log));
 await bench('B6', 'list queries', () => listQueries(mode, log));
 await bench('B7', 'sizes', () => sizes(mode, log));
+await bench('SW', 'B1/B2 with 20,000 sensitive words per list vs none', () => sensitiveOverhead(mode, log));
 if (smoke) skips.push({ id: 'B9', reason: 'smoke skips the two-node runs' });
 else await bench('B9', 'Redis outage between two nodes', () => redisOutage(mode, log));
 await bench('B8', 'contact search (SQLite)', () => contactSearch('sqlite', mode, log));

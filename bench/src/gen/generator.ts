@@ -20,6 +20,8 @@ export interface PairsInit {
   pairs: number;
   appid?: string;
   tokens?: string[];
+  /** The text after the timing prefix of every message (default: 60 × 'x'). */
+  pad?: string;
 }
 
 export interface OpenRun {
@@ -88,6 +90,7 @@ type Payload = Record<string, unknown>;
 type AckRes = { success: boolean; msg?: string; data?: unknown };
 
 const TEXT_PAD = 'x'.repeat(60);
+let pad = TEXT_PAD;
 
 function pct(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -152,6 +155,7 @@ let onDeliver: (pair: number, intended: number) => void = () => undefined;
 
 async function setupPairs(m: PairsInit): Promise<{ pairs: number }> {
   target = m.target;
+  pad = m.pad ?? TEXT_PAD;
   const made: Pair[] = [];
   for (let i = 0; i < m.pairs; i++) {
     let agent: Socket;
@@ -192,7 +196,7 @@ async function setupPairs(m: PairsInit): Promise<{ pairs: number }> {
 let counter = 0;
 const missing = new Map<string, string>();
 function send(pair: number, intended: number, ackErr: { n: number }, track = false): void {
-  const text = `${intended.toFixed(3)}|${pair}|${TEXT_PAD}`;
+  const text = `${intended.toFixed(3)}|${pair}|${pad}`;
   if (track) missing.set(text.slice(0, text.indexOf('|', text.indexOf('|') + 1)), 'no ack');
   const payload =
     target === 'kefu'

@@ -29,6 +29,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   '/setup/service': lazyScreen(() => import('../features/tags/screens/ServiceTopicScreen')),
   '/setup/personaSecurity': lazyScreen(() => import('../features/security/screens/PersonaSecurityScreen')),
   '/dataAnalysis/loginLog': lazyScreen(() => import('../features/loginLog/screens/LoginLogScreen')),
+  '/setup/sensitiveWords': lazyScreen(() => import('../features/sensitive/screens/SensitiveWordsScreen')),
 };
 
 export const Shell = lazyScreen(() => import('./Shell'));

@@ -10,7 +10,7 @@ export const setMessageInstance = (m: MessageInstance | null): void => {
   instance = m;
 };
 
-function show(kind: 'error' | 'success', text: string): void {
+function show(kind: 'error' | 'success' | 'warning', text: string): void {
   if (instance) {
     void instance[kind](text);
     return;
@@ -21,4 +21,5 @@ function show(kind: 'error' | 'success', text: string): void {
 export const notify = {
   error: (text: string) => show('error', text),
   success: (text: string) => show('success', text),
+  warning: (text: string) => show('warning', text),
 };

@@ -4,6 +4,7 @@ import { setupEn } from './setup.js';
 import { firstUseEn } from './firstuse.js';
 import { historyEn } from './history.js';
 import { contactsEn } from './contacts.js';
+import { complianceEn } from './compliance.js';
 
 export const en: Record<keyof typeof zh, string> = {
   'app.title': 'Online customer service',
@@ -345,5 +346,6 @@ export const en: Record<keyof typeof zh, string> = {
   ...firstUseEn,
   ...historyEn,
   ...contactsEn,
+  ...complianceEn,
   ...errorTexts('en'),
 };

@@ -4,6 +4,7 @@ import { setupZh } from './setup.js';
 import { firstUseZh } from './firstuse.js';
 import { historyZh } from './history.js';
 import { contactsZh } from './contacts.js';
+import { complianceZh } from './compliance.js';
 
 /** Server error keys as console texts ("error.<key>"), so the request layer can show them in the UI language. */
 export type ErrorTextKey = `error.${ErrorKey}`;
@@ -349,6 +350,7 @@ const texts = {
   ...firstUseZh,
   ...historyZh,
   ...contactsZh,
+  ...complianceZh,
 } as const;
 
 export const zh: typeof texts & Record<ErrorTextKey, string> = { ...texts, ...errorTexts('zh') };

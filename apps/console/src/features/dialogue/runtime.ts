@@ -160,6 +160,7 @@ export function startAgentRuntime(user: SessionUser & SoundPrefs): () => void {
     if (n.type === 'writing') store.getState().setTyping(n.agentserviceid, n.message || '…');
     else if (n.type === 'withdraw' && n.id) store.getState().withdrawn(n.agentserviceid, n.id);
     else if (n.type === 'agent_timeout' && n.message) notify.error(n.message);
+    else if (n.type === 'sensitive') notify.warning(i18n.t('sw.alertNotice', { words: n.message }));
   });
   s.on('trans', (p) =>
     store.getState().pushPrompt({

@@ -39,6 +39,7 @@ describe('records (A09_A06_A01)', () => {
     const t = await env.seeded();
     const before = Date.now();
     const role = await call<{ id: string }>(t.app, t.adminToken, 'POST', '/api/role/save', { name: 'QA' });
+    const roleid = role.body.data.id;
     await call(t.app, t.adminToken, 'POST', '/api/black/save', { userid: 'v-1', controltime: 1 });
     const entries = (await call<Page<{ id: string }>>(t.app, t.adminToken, 'GET', '/api/black/list')).body
       .data;
@@ -47,7 +48,9 @@ describe('records (A09_A06_A01)', () => {
       username: 'audited',
       password: 'Secret#123',
       uname: 'Audited',
+      roles: [roleid],
     });
+    expect(u.body, JSON.stringify(u.body)).toMatchObject({ success: true });
     // Not recorded: reads, a refused change, a personal preference.
     await call(t.app, t.adminToken, 'GET', '/api/role/list');
     expectError(await call(t.app, t.adminToken, 'POST', '/api/role/save', { name: '' }), 'required');

@@ -1,8 +1,10 @@
 import {
   historyFilterSchema,
+  maskPii,
   type ExportJobDto,
   type HistoryFilter,
   type HistoryRowDto,
+  type PiiRules,
 } from '@kefu/protocol';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -12,6 +14,7 @@ import type { ChatMessageRow } from '../conversation/presenter.js';
 import { chunkQuery, exportCountQuery, type HistoryScope, type ListRow } from './history.query.js';
 import { presentRow, rowContext } from './history.presenter.js';
 import { historyScope, keywordOf } from './history.service.js';
+import { piiRules } from '../sensitive/sensitive.service.js';
 
 /**
  * expids / expsearch: a background export with two sheets, the conversations (one row each) and their
@@ -133,7 +136,7 @@ function rowCells(r: HistoryRowDto, lang: Lang, tz: number): ExportCell[] {
   ];
 }
 
-function messageCells(m: ChatMessageRow, lang: Lang, tz: number): ExportCell[] {
+function messageCells(m: ChatMessageRow, lang: Lang, tz: number, pii: PiiRules): ExportCell[] {
   const content = m.msgtype === 'text' ? m.message : m.filename || `[${m.msgtype}]`;
   return [
     m.agentserviceid,
@@ -142,7 +145,7 @@ function messageCells(m: ChatMessageRow, lang: Lang, tz: number): ExportCell[] {
     T[lang].dir[m.calltype] ?? m.calltype,
     m.username,
     m.msgtype,
-    m.withdrawn ? '' : content,
+    m.withdrawn ? '' : maskPii(content, pii),
     m.withdrawn ? T[lang].yes : '',
   ];
 }
@@ -162,6 +165,8 @@ export async function exportHistory(
   const filter: HistoryFilter = 'filter' in what ? what.filter : historyFilterSchema.parse({});
   const kw = keywordOf(filter.keyword);
   const ids = 'ids' in what ? [...new Set(what.ids)].sort() : null;
+  // The tenant's personal-data masking rules apply to exported message text as they do on screen.
+  const pii = await piiRules(ctx.db, p.orgi);
 
   /** The conversations to export, a chunk at a time, in id order (the selection: those in scope). */
   async function* conversations(): AsyncGenerator<ListRow[]> {
@@ -201,7 +206,7 @@ export async function exportHistory(
           .limit(MESSAGE_CHUNK)
           .compile();
         const msgs = await reader.rows<ChatMessageRow>(q);
-        if (msgs.length) yield msgs.map((m) => messageCells(m, lang, tz));
+        if (msgs.length) yield msgs.map((m) => messageCells(m, lang, tz, pii));
         if (msgs.length < MESSAGE_CHUNK) break;
         const last = msgs[msgs.length - 1]!;
         from = { sid: last.agentserviceid, seq: Number(last.seq) };

@@ -33,7 +33,7 @@ describe('matcher', () => {
     w('bad word', 'alert'),
   ]);
 
-  it('catches 代 开 发 票, 代開發票 and daikaifapiao, and mixed script 代开fa票', () => {
+  it('catches 代 开 发 票, 代開發票 and daikaifapiao', () => {
     expect(m.scan('请帮我代 开 发 票')).toMatchObject({
       action: 'mask',
       mask: ['代开发票'],
@@ -41,7 +41,9 @@ describe('matcher', () => {
     });
     expect(m.scan('代開發票')?.text).toBe('＊＊＊＊');
     expect(m.scan('要 daikaifapiao 吗')?.text).toBe('要 ＊＊＊＊＊＊＊＊＊＊＊＊ 吗');
-    expect(m.scan('能代开fa票吗')).toMatchObject({ mask: ['代开发票'], text: '能＊＊＊＊＊吗' });
+    // Chinese characters are not read as pinyin: no homophones, no words split across scripts.
+    expect(m.scan('能带开发漂吗')?.mask ?? []).toEqual([]);
+    expect(m.scan('能代开fa票吗')?.mask ?? []).toEqual([]);
   });
 
   it('reports every word, also one ending inside another (output links), and the strongest action', () => {

@@ -1,6 +1,6 @@
 import { Mint } from 'mint-filter';
 import type { SensitiveAction } from '@kefu/protocol';
-import { DROP, MULTI, isHan, normChar, normCode, normMulti, pinyinChar } from './normalize.js';
+import { DROP, MULTI, normCode, normMulti } from './normalize.js';
 
 /** A list word as the matcher needs it; `norm` and `pinyin` are computed once when the word is saved. */
 export interface MatchWord {
@@ -36,13 +36,14 @@ let origAt = new Int32Array(64 * 1024);
  * One Aho-Corasick automaton over every word's normalised form and its pinyin forms. mint-filter builds the
  * trie and its fail links; they are then laid out in typed arrays (root transitions in a 64K table, other
  * nodes' children as sorted code lists) because the walk runs on every message: mint-filter's own search
- * allocates per character and reports only the longest key at each position. A scan walks the normalised
- * message once; only text mixing Han characters and latin letters (代开fapiao) gets a second walk with its
- * Han characters read as pinyin. A message that hits nothing costs two array reads per character.
+ * allocates per character and reports only the longest key at each position. A scan is one walk over the
+ * normalised message: Chinese text meets the Chinese forms, latin letters meet the pinyin forms
+ * (daikaifapiao). Chinese characters are not read as pinyin, so homophones in Chinese text (带开发漂) and
+ * a word split across scripts (代开fa票) are not matched: read that way, a list of thousands of short
+ * words hits ordinary sentences. A message that hits nothing costs two array reads per character.
  */
 export class Matcher {
   readonly size: number;
-  private readonly hasPinyin: boolean;
   private readonly rootNext = new Int32Array(0x10000);
   private readonly childStart: Int32Array;
   private readonly childCount: Int32Array;
@@ -58,7 +59,6 @@ export class Matcher {
 
   constructor(list: readonly MatchWord[]) {
     const keys = new Map<string, MatchWord[]>();
-    let pinyinKeys = 0;
     const add = (key: string, w: MatchWord) => {
       if (!key) return;
       const l = keys.get(key);
@@ -69,11 +69,9 @@ export class Matcher {
       add(w.norm, w);
       for (const p of w.pinyin) {
         add(p, w);
-        pinyinKeys++;
       }
     }
     this.size = list.length;
-    this.hasPinyin = pinyinKeys > 0;
     const root = new Mint([...keys.keys()]).root as unknown as MintNode;
 
     // Breadth-first ids: a node's fail target is shallower, so it is numbered (and linked) first.
@@ -165,15 +163,11 @@ export class Matcher {
     let found: Found[] | null = null;
     let node = 0;
     let pos = 0;
-    let han = false;
-    let latin = false;
     for (let i = 0; i < len; i++) {
       const code = text.charCodeAt(i);
       const v = normCode(code);
       if (v === DROP) continue;
       if (v !== MULTI) {
-        if (v < 128) latin = true;
-        else if (!han && isHan(v)) han = true;
         at[pos++] = i;
         node = node === 0 ? rootNext[v]! : this.step(node, v);
         if (hit[node]! >= 0) found = this.record(found, node, pos, i);
@@ -184,21 +178,6 @@ export class Matcher {
         at[pos++] = i;
         node = this.step(node, m.charCodeAt(j));
         if (hit[node]! >= 0) found = this.record(found, node, pos, i);
-      }
-    }
-    if (han && latin && this.hasPinyin) {
-      node = 0;
-      pos = 0;
-      for (let i = 0; i < len; i++) {
-        const n = normChar(text.charCodeAt(i));
-        for (let j = 0; j < n.length; j++) {
-          const p = pinyinChar(n.charCodeAt(j));
-          for (let q = 0; q < p.length; q++) {
-            at[pos++] = i;
-            node = this.step(node, p.charCodeAt(q));
-            if (hit[node]! >= 0) found = this.record(found, node, pos, i);
-          }
-        }
       }
     }
     return found ? collect(text, found) : null;

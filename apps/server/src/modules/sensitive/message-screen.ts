@@ -1,5 +1,5 @@
-import type { MsgType, SensitiveKind } from '@kefu/protocol';
-import { badRequest } from '../../platform/http/errors.js';
+import { CODES, type MsgType, type SensitiveKind } from '@kefu/protocol';
+import { AppError } from '../../platform/http/errors.js';
 import { newTimeId } from '../../platform/ids.js';
 import type { Engine } from '../conversation/engine.js';
 import { agentRoomsOf } from '../conversation/message.service.js';
@@ -20,6 +20,16 @@ export const scanMessage = (
   text: string,
 ): Hits | null | Promise<Hits | null> => (msgtype === 'text' ? screenOf(e.db).scan(orgi, side, text) : null);
 
+/** sensitive_blocked; for an agent the message names the words (fields.words too). */
+class Blocked extends AppError {
+  constructor(private readonly words?: string) {
+    super('sensitive_blocked', CODES.badRequest, words ? { words } : undefined);
+  }
+  override text(lang: string): string {
+    return this.words ? `${super.text(lang)}: ${this.words}` : super.text(lang);
+  }
+}
+
 /**
  * A block hit: the attempt is recorded for supervisors and the message refused with `sensitive_blocked`.
  * An agent is told which words; a visitor is not (it would only help getting around the list).
@@ -31,7 +41,7 @@ export async function refuseBlocked(
   hits: Hits,
 ): Promise<never> {
   await record(e, s, '', side, hits, 'block', hits.block);
-  throw badRequest('sensitive_blocked', side === 'agent' ? { words: hits.block.join('、') } : undefined);
+  throw new Blocked(side === 'agent' ? hits.block.join('、') : undefined);
 }
 
 /**

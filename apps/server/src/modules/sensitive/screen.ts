@@ -44,6 +44,14 @@ export class Screen {
     return this.load(orgi).then((l) => l[kind].scan(text));
   }
 
+  /**
+   * Builds the lists of every tenant that has words, one after another, so the first messages after a
+   * start do not wait for a build (started once the server listens; it does not delay the start).
+   */
+  async preload(): Promise<void> {
+    for (const orgi of await repo.tenantsWithWords(this.db.kysely)) await this.load(orgi);
+  }
+
   /** Builds a tenant's automata; concurrent callers share one build. */
   load(orgi: string): Promise<Lists> {
     const pending = this.loading.get(orgi);

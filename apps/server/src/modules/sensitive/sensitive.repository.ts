@@ -111,6 +111,10 @@ export const wordsForMatching = (k: Kdb, orgi: string) =>
     .where('orgi', '=', orgi)
     .execute();
 
+export async function tenantsWithWords(k: Kdb): Promise<string[]> {
+  return (await k.selectFrom('sensitive_word').select('orgi').distinct().execute()).map((r) => r.orgi);
+}
+
 export async function insertHit(k: Kdb, row: Insertable<SensitiveHitTable>): Promise<void> {
   await k.insertInto('sensitive_hit').values(row).execute();
 }

@@ -22,6 +22,7 @@ import { withInput } from '../../platform/http/route.js';
 import { installSettingsBus } from '../../platform/settings/org-settings.js';
 import { auditBefore } from '../audit/audit.hook.js';
 import * as service from './sensitive.service.js';
+import { screenOf } from './screen.js';
 
 /**
  * Sensitive words (A09_A03_A06): `/api/sensitive/{agent|user}/page|save|batadd|update|delete|batdel`, the
@@ -29,6 +30,11 @@ import * as service from './sensitive.service.js';
  */
 export function registerSensitive(app: FastifyInstance, { db, config }: AppContext): void {
   installSettingsBus(app, db, config.redisUrl);
+  app.addHook('onListen', async () => {
+    void screenOf(db)
+      .preload()
+      .catch((err: unknown) => app.log.error({ err }, 'sensitive lists preload failed'));
+  });
   const guard = { preHandler: requires(SENSITIVE_CODE) };
   for (const kind of SENSITIVE_KINDS) {
     const base = `/api/sensitive/${kind}`;

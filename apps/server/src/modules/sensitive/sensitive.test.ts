@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type {
   AuditLogDto,
+  ExportJobDto,
   Page,
   PiiRules,
   SensitiveBatchResult,
   SensitiveCheckResult,
   SensitiveWordDto,
 } from '@kefu/protocol';
+import ExcelJS from 'exceljs';
 import { call, count, expectError, perTest, userWithCodes, type SeededApp } from '../../../test/factories.js';
+import { exportRunner } from '../export/export.service.js';
+import { seedConversation } from '../history/history.fixtures.js';
 
 const env = perTest();
 
@@ -148,6 +152,26 @@ describe('sensitive words admin (A09_A03_A06)', () => {
     const rec = await auditOf(t, 'sensitive.pii.save');
     expect(rec).toHaveLength(1);
     expect(JSON.parse(rec[0]!.before!)).toEqual({ phone: false, idcard: false, bankcard: false });
+  });
+
+  it('the masking rules apply to exported message text', async () => {
+    const t = await env.seeded();
+    await seedConversation(t, { messages: ['我的手机13812345678，卡号4111 1111 1111 1111'] });
+    const exportText = async () => {
+      const r = await admin<ExportJobDto>(t, '/api/agentService/expsearch', { tz: 0 });
+      await exportRunner(t).idle();
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/export/download?id=${r.body.data.id}`,
+        headers: { authorization: t.adminToken },
+      });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return String(wb.worksheets[1]!.getRow(2).getCell(7).value);
+    };
+    expect(await exportText()).toBe('我的手机13812345678，卡号4111 1111 1111 1111');
+    await admin(t, '/api/sensitive/pii/save', { phone: true, bankcard: true });
+    expect(await exportText()).toBe('我的手机138****5678，卡号4111 **** **** 1111');
   });
 
   it('refusals: each call checks its permission code', async () => {

@@ -14,6 +14,7 @@ import { notify } from '../../../lib/notify';
 import { upload, type UploadKind } from '../api';
 import { isVoiceFile } from '../model/messages';
 import { QuickReplies } from './QuickReplies';
+import { DraftWarning, useDraftCheck } from '../../sensitive/components/DraftWarning';
 
 const EMOJI =
   '😀 😁 😂 🤣 😊 😇 🙂 😉 😍 😘 😋 😎 🤔 😐 😮 😴 😢 😭 😡 👍 👎 👏 🙏 💪 👌 ✌️ 🤝 🎉 ❤️ 💔 🌹 ☕ 🍰 ⭐ 🔥 ✅ ❌ ❓ ❗ 💡'.split(
@@ -34,6 +35,7 @@ export function Composer({ disabled, onSend, onTyping }: Props) {
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [quickOpen, setQuickOpen] = useState(false);
   const lastTyping = useRef(0);
+  const check = useDraftCheck(text, !disabled);
 
   const change = (v: string) => {
     setText(v);
@@ -48,6 +50,11 @@ export function Composer({ disabled, onSend, onTyping }: Props) {
   const send = () => {
     const v = text.trim();
     if (!v || disabled) return;
+    // The server would refuse it: keep the draft so the agent can change it.
+    if (check?.block.length) {
+      notify.error(t('sw.blockedSend'));
+      return;
+    }
     onSend({ msgtype: 'text', message: text });
     setText('');
     lastTyping.current = 0;
@@ -176,6 +183,7 @@ export function Composer({ disabled, onSend, onTyping }: Props) {
           </Tooltip>
         </Popover>
       </div>
+      <DraftWarning check={check} />
       <Input.TextArea
         data-testid="composer-input"
         value={text}

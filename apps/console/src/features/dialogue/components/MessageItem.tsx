@@ -2,9 +2,10 @@ import { Button, Spin, Tooltip, Typography, theme } from 'antd';
 import { ExclamationCircleFilled, FileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { CLIENT_TEXTS, formatFileSize } from '@kefu/protocol';
+import { CLIENT_TEXTS, formatFileSize, maskPii } from '@kefu/protocol';
 import { mediaUrl } from '../api';
 import type { ChatMessage } from '../model/messages';
+import { usePiiRules } from '../../sensitive/api';
 
 interface Props {
   m: ChatMessage;
@@ -16,6 +17,7 @@ interface Props {
 
 function Body({ m, onImage }: { m: ChatMessage; onImage: (id: string) => void }) {
   const { t } = useTranslation();
+  const pii = usePiiRules();
   if (m.withdrawn) return <i style={{ opacity: 0.7 }}>{t('dialogue.withdrawnMsg')}</i>;
   const id = m.attachmentid;
   switch (m.msgtype) {
@@ -47,7 +49,9 @@ function Body({ m, onImage }: { m: ChatMessage; onImage: (id: string) => void })
     case 'emoticon':
       return <span style={{ fontSize: 28, lineHeight: 1.2 }}>{m.message}</span>;
     default:
-      return <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{m.message}</span>;
+      return (
+        <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{maskPii(m.message, pii)}</span>
+      );
   }
 }
 

@@ -29,6 +29,18 @@ export const CONTACT_LIMITS = {
   importBytes: 5 * 1024 * 1024,
 } as const;
 
+/** A contact's optional texts when nothing is known (every one may be cleared to ''). */
+export const EMPTY_CONTACT_TEXTS = {
+  phone: '',
+  email: '',
+  company: '',
+  gender: '' as Gender,
+  region: '',
+  address: '',
+  birthday: '',
+  memo: '',
+};
+
 export interface ContactIdentityDto {
   channel: ContactChannel;
   /** The visitor id (webim) or the platform user id. */

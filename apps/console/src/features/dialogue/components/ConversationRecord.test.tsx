@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ContactDto } from '@kefu/protocol';
+import { EMPTY_CONTACT_TEXTS, type ContactDto } from '@kefu/protocol';
 import type { ChatData } from '../api';
 import { ConversationRecord } from './ConversationRecord';
 
@@ -20,14 +20,8 @@ const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data,
 const contact: ContactDto = {
   id: 'c1',
   name: '王小明',
+  ...EMPTY_CONTACT_TEXTS,
   phone: '13800138000',
-  email: '',
-  company: '',
-  gender: '',
-  region: '',
-  address: '',
-  birthday: '',
-  memo: '',
   tags: [],
   owner: 'u1',
   ownername: 'admin',

@@ -8,6 +8,7 @@ import { lazyScreen } from './lazy';
 export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/dialogue': lazyScreen(() => import('../features/dialogue/screens/DialogueScreen')),
   '/tourist': lazyScreen(() => import('../features/tourist/screens/TouristScreen')),
+  '/monitor': lazyScreen(() => import('../features/monitor/screens/MonitorScreen')),
   '/setup/section': lazyScreen(() => import('../features/section/screens/SectionScreen')),
   '/setup/role': lazyScreen(() => import('../features/role/screens/RoleScreen')),
   '/setup/websiteAccess': lazyScreen(() => import('../features/access/screens/WebsiteAccessScreen')),

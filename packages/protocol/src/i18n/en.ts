@@ -5,6 +5,7 @@ import { firstUseEn } from './firstuse.js';
 import { historyEn } from './history.js';
 import { contactsEn } from './contacts.js';
 import { complianceEn } from './compliance.js';
+import { monitorEn } from './monitor.js';
 
 export const en: Record<keyof typeof zh, string> = {
   'app.title': 'Online customer service',
@@ -347,5 +348,6 @@ export const en: Record<keyof typeof zh, string> = {
   ...historyEn,
   ...contactsEn,
   ...complianceEn,
+  ...monitorEn,
   ...errorTexts('en'),
 };

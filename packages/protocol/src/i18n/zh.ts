@@ -5,6 +5,7 @@ import { firstUseZh } from './firstuse.js';
 import { historyZh } from './history.js';
 import { contactsZh } from './contacts.js';
 import { complianceZh } from './compliance.js';
+import { monitorZh } from './monitor.js';
 
 /** Server error keys as console texts ("error.<key>"), so the request layer can show them in the UI language. */
 export type ErrorTextKey = `error.${ErrorKey}`;
@@ -351,6 +352,7 @@ const texts = {
   ...historyZh,
   ...contactsZh,
   ...complianceZh,
+  ...monitorZh,
 } as const;
 
 export const zh: typeof texts & Record<ErrorTextKey, string> = { ...texts, ...errorTexts('zh') };

@@ -14,6 +14,7 @@ import { isStoredState, mapWorkStatus } from './model/agentState';
 import { dialogueReplay, type DialogueReplay } from './replay';
 import { desktopNotify, flashTitle, playSound, type SoundPrefs } from './notifications';
 import { summaryOf } from './summary';
+import { supervisionNotice } from '../monitor/notices';
 
 interface Running {
   userid: string;
@@ -156,6 +157,8 @@ export function startAgentRuntime(user: SessionUser & SoundPrefs): () => void {
   // Another node's lines may have been lost while cross-node delivery was down: replay what is missing.
   s.on('resync', () => void replay.resync());
   s.on('notice', (n) => {
+    const supervised = supervisionNotice(n);
+    if (supervised) notify.warning(supervised);
     if (!n.agentserviceid) return;
     if (n.type === 'writing') store.getState().setTyping(n.agentserviceid, n.message || '…');
     else if (n.type === 'withdraw' && n.id) store.getState().withdrawn(n.agentserviceid, n.id);

@@ -27,6 +27,7 @@ import {
 import { ackWithin, type AgentSocket } from '../../lib/socket';
 import { notify } from '../../lib/notify';
 import { summaryOf } from './summary';
+import { monitorApi } from '../monitor/api';
 
 export interface Me {
   id: string;
@@ -202,9 +203,13 @@ export const useDialogue = create<DialogueState>((set, get) => {
       const before = older ? lowestSeq(get().messages[sid] ?? []) : undefined;
       if (older && !before) return;
       try {
-        const page = await talkApi.messages({ agentserviceid: sid, before }, ended);
+        // A supervisor's whispers sit among the lines (seq 0, after the line they followed); read once.
+        const [page, whispers] = await Promise.all([
+          talkApi.messages({ agentserviceid: sid, before }, ended),
+          older ? [] : monitorApi.whispers(sid).catch(() => []),
+        ]);
         set((s) => ({
-          messages: { ...s.messages, [sid]: mergeMessages(s.messages[sid] ?? [], page.list) },
+          messages: { ...s.messages, [sid]: mergeMessages(s.messages[sid] ?? [], [...page.list, ...whispers]) },
           hasMore: older || !s.loaded[sid] ? { ...s.hasMore, [sid]: page.hasMore } : s.hasMore,
           loaded: { ...s.loaded, [sid]: true },
         }));
@@ -218,6 +223,8 @@ export const useDialogue = create<DialogueState>((set, get) => {
       // A catch-up replay or a second delivery of a message already shown changes nothing.
       if ((get().messages[m.agentserviceid] ?? []).some((x) => x.id === m.id)) return;
       patchMessages(m.agentserviceid, (l) => mergeMessages(l, [m]));
+      // A whisper is for the pane only: it is not the chat's last line, nor an answer to the visitor.
+      if (m.whisper) return;
       if (m.calltype === 'in') get().setTyping(m.agentserviceid, '');
       get().dispatch({ type: 'message', msg: m, summary: summaryOf(m) });
     },

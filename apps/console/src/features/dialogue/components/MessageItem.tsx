@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { CLIENT_TEXTS, formatFileSize, maskPii } from '@kefu/protocol';
 import { mediaUrl } from '../api';
 import type { ChatMessage } from '../model/messages';
+import { WhisperLine } from '../../monitor/components/WhisperLine';
 import { usePiiRules } from '../../sensitive/api';
 
 interface Props {
@@ -59,6 +60,7 @@ function Body({ m, onImage }: { m: ChatMessage; onImage: (id: string) => void })
 export function MessageItem({ m, mayWithdraw, onImage, onWithdraw, onRetry }: Props) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  if (m.whisper) return <WhisperLine m={m} />;
   if (m.calltype === 'system' || m.type === 'system' || m.msgtype === 'tips') {
     return (
       <div data-testid="message-system" style={{ textAlign: 'center', margin: '8px 0' }}>

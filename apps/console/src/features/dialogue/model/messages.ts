@@ -5,11 +5,13 @@ export interface ChatMessage extends MessageDto {
   pending?: 'sending' | 'failed';
 }
 
-/** seq 0 marks a message the server has not stored yet; those stay at the end in send order. */
-const order = (a: ChatMessage, b: ChatMessage) => {
-  if (!a.seq || !b.seq) return (a.seq ? 0 : 1) - (b.seq ? 0 : 1);
-  return a.seq - b.seq;
-};
+/**
+ * Where a line sits: its seq; a supervisor's whisper (seq 0, it takes none) right after the line it
+ * followed; seq 0 otherwise marks a message the server has not stored yet: those stay last, in send order.
+ */
+export const lineKey = (m: MessageDto): number =>
+  m.whisper ? (m.afterseq ?? 0) + 0.5 : m.seq || Number.MAX_SAFE_INTEGER;
+const order = (a: ChatMessage, b: ChatMessage) => lineKey(a) - lineKey(b);
 
 /**
  * Adds stored messages (history page, realtime, catch-up, ack) to a list: a known id is replaced,
@@ -55,6 +57,7 @@ export const lowestSeq = (list: readonly ChatMessage[]): number | undefined =>
 export const canWithdraw = (m: ChatMessage, me: string, now: number): boolean =>
   !m.pending &&
   !m.withdrawn &&
+  !m.whisper &&
   m.calltype === 'out' &&
   m.userid === me &&
   m.type === 'message' &&

@@ -5,7 +5,8 @@ export const ONLINE_WINDOW_MS = 3 * 60_000;
 /** The loader's heartbeat period while the page is visible. */
 export const ONLINE_HEARTBEAT_MS = 60_000;
 
-export type OnlineChatState = 'none' | 'inqueue' | 'inservice';
+/** The trace's latest conversation: none ever, waiting, being served, or over (the visitor chatted). */
+export type OnlineChatState = 'none' | 'inqueue' | 'inservice' | 'end';
 export type OnlineInviteStatus = 'default' | 'invite' | 'sent' | 'accept' | 'refuse';
 
 export interface OnlineVisitorDto {

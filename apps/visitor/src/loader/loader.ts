@@ -92,23 +92,42 @@ function boot(script: HTMLScriptElement): void {
   let showAgentInvite: ((i: AgentInvite) => void) | null = null;
   const onInvite = (i: AgentInvite) => (showAgentInvite ? showAgentInvite(i) : (pending = i));
   let last = 0;
+  let reported = false;
+  const pageView = (extra: Pick<PageViewReport, 'hb' | 'leave'> = {}): PageViewReport => ({
+    appid,
+    traceid: trace,
+    url: location.href,
+    title: document.title,
+    referrer: document.referrer,
+    ...extra,
+  });
   const report = (hb?: 1) => {
     last = Date.now();
-    const r: PageViewReport = {
-      appid,
-      traceid: trace,
-      url: location.href,
-      title: document.title,
-      referrer: document.referrer,
-      hb,
-    };
-    send(base, '/im/pageview', r, onInvite);
+    reported = true;
+    send(base, '/im/pageview', pageView(hb ? { hb } : {}), onInvite);
   };
-  report();
+  // A page prerendered or opened in a background tab has not been seen yet: it counts once shown, so
+  // the online list holds no visitors who never looked at the page.
+  const seen = () =>
+    document.visibilityState === 'visible' && !(document as { prerendering?: boolean }).prerendering;
+  if (seen()) report();
   // Heartbeat while the page is visible: keeps the visitor "online" and picks up agent invites.
-  setInterval(() => document.visibilityState === 'visible' && report(1), ONLINE_HEARTBEAT_MS);
-  addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && Date.now() - last > ONLINE_HEARTBEAT_MS / 2) report(1);
+  setInterval(() => seen() && report(1), ONLINE_HEARTBEAT_MS);
+  const shown = () => {
+    if (!seen()) return;
+    if (!reported) report();
+    else if (Date.now() - last > ONLINE_HEARTBEAT_MS / 2) report(1);
+  };
+  addEventListener('visibilitychange', shown);
+  document.addEventListener('prerenderingchange', shown);
+  // Leaving (tab closed, link followed): off the online list now instead of minutes later.
+  addEventListener('pagehide', () => {
+    if (!reported) return;
+    try {
+      navigator.sendBeacon(`${base}/im/pageview`, JSON.stringify(pageView({ leave: 1 })));
+    } catch {
+      /* best effort */
+    }
   });
   void loadConfig(base, appid, lang).then((c) => {
     showAgentInvite = mount(base, appid, lang, trace, script.dataset.skill ?? '', c);

@@ -11,6 +11,7 @@ export const firstUseZh = {
   'dialogue.welcomeLink': '前往提示语设置',
   'user.rolesHint': '用户通过角色获得权限：至少选择一个角色，否则无法登录。',
   'user.rolesAdminHint': '该类型拥有全部权限，不需要角色。',
+  'tourist.chat.end': '已对话',
 } as const;
 
 export const firstUseEn: Record<keyof typeof firstUseZh, string> = {
@@ -24,4 +25,5 @@ export const firstUseEn: Record<keyof typeof firstUseZh, string> = {
   'dialogue.welcomeLink': 'Go to Prompts',
   'user.rolesHint': 'A user gets its permissions from its roles: choose at least one, or it cannot log in.',
   'user.rolesAdminHint': 'This type holds every permission and needs no role.',
+  'tourist.chat.end': 'Chatted',
 };

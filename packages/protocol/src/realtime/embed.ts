@@ -52,4 +52,6 @@ export interface PageViewReport {
   referrer: string;
   /** A heartbeat of the same page (refreshes "last seen", no new page view). */
   hb?: 1;
+  /** The page is being left (pagehide): the visitor is not online until its next report. */
+  leave?: 1;
 }

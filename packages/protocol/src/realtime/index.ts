@@ -5,3 +5,4 @@ export * from './visitor.js';
 export * from './embed.js';
 export * from './resume.js';
 export * from './restart.js';
+export * from './system-lines.js';

@@ -31,5 +31,9 @@ describe('tourist model', () => {
     expect(canInvite({ online: false, chat: 'none' })).toBe(false);
     expect(canInvite({ online: true, chat: 'inqueue' })).toBe(false);
     expect(canTalk({ chat: 'inservice' })).toBe(true);
+    // A visitor whose chat is over has chatted (not "none") and may be invited again.
+    expect(chatTag({ chat: 'end', agentname: 'Ann' }).key).toBe('tourist.chat.end');
+    expect(canInvite({ online: true, chat: 'end' })).toBe(true);
+    expect(inviteTag({ chat: 'end', invitestatus: 'refuse' })).toBe('tourist.refused');
   });
 });

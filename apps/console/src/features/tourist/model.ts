@@ -36,12 +36,13 @@ export function chatTag(v: Pick<OnlineVisitorDto, 'chat' | 'agentname'>): ChatTa
       ? { key: 'tourist.chat.with', color: 'green', agent: v.agentname }
       : { key: 'tourist.chat.inservice', color: 'green' };
   if (v.chat === 'inqueue') return { key: 'tourist.chat.inqueue', color: 'orange' };
+  if (v.chat === 'end') return { key: 'tourist.chat.end', color: 'blue' };
   return { key: 'tourist.chat.none', color: 'default' };
 }
 
 /** The invite marker shown next to a visitor who is not chatting, if any. */
 export function inviteTag(v: Pick<OnlineVisitorDto, 'chat' | 'invitestatus'>): string | null {
-  if (v.chat !== 'none') return null;
+  if (v.chat === 'inqueue' || v.chat === 'inservice') return null;
   if (v.invitestatus === 'invite' || v.invitestatus === 'sent') return 'tourist.invited';
   if (v.invitestatus === 'refuse') return 'tourist.refused';
   if (v.invitestatus === 'accept') return 'tourist.accepted';
@@ -49,5 +50,6 @@ export function inviteTag(v: Pick<OnlineVisitorDto, 'chat' | 'invitestatus'>): s
 }
 
 /** Invite only online visitors who are not chatting; talk only to one in a chat. */
-export const canInvite = (v: Pick<OnlineVisitorDto, 'online' | 'chat'>) => v.online && v.chat === 'none';
+export const canInvite = (v: Pick<OnlineVisitorDto, 'online' | 'chat'>) =>
+  v.online && (v.chat === 'none' || v.chat === 'end');
 export const canTalk = (v: Pick<OnlineVisitorDto, 'chat'>) => v.chat === 'inservice';

@@ -11,7 +11,7 @@ import * as srepo from './service.repository.js';
 import type { AgentServiceRow } from './presenter.js';
 import { sessionConfigOn, type SessionConfig } from './session-config.js';
 import { admit, type Admitted } from './admission.js';
-import { batched, runFixed } from './hot-sql.js';
+import { batched, runFixed, type Sql } from './hot-sql.js';
 
 export interface Requester {
   userid: string;
@@ -48,6 +48,32 @@ const ORIGIN = `select ap.id as ap, ap.organ, v.name, v.channel, v.title, v.url,
   v.source, v.country, v.province, v.city, v.language
   from visitor v left join access_point ap on ap.id = ? where v.id = ?`;
 
+/** A URL of our own widget pages (the chat iframe), not a page of the website the visitor is on. */
+export const ownPage = (url: string | undefined): boolean => {
+  try {
+    return !!url && new URL(url).pathname.startsWith('/visitor/');
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The page of the website the visitor chats from: the widget's report, unless it reported only its own
+ * iframe (it asked before the host page told it where it is), then the embed loader's last report of the
+ * same trace.
+ */
+async function hostPage(
+  k: Sql,
+  orgi: string,
+  input: z.infer<typeof visitorNewSchema>,
+): Promise<{ url: string; title: string } | null> {
+  if (input.url && !ownPage(input.url)) return { url: input.url, title: input.title ?? '' };
+  if (!input.traceid) return null;
+  const row = (await runFixed<{ url: string; title: string }>(k, TRACE_PAGE, [orgi, input.traceid])).rows[0];
+  return row ?? null;
+}
+const TRACE_PAGE = 'select url, title from online_visitor where orgi = ? and traceid = ?';
+
 /**
  * Blacklist, open conversation, access point, working hours and settings, then the new conversation
  * (seated at once or queued, see admission): one unit of a shared transaction (see hot-sql batched),
@@ -70,6 +96,7 @@ export function intake(
     const hours = await workTimeDecisionOn(k, id.orgi, organ, now);
     if (!hours.open) return { kind: 'closed', message: hours.message };
     const cfg = await sessionConfigOn(k, id.orgi);
+    const page = await hostPage(k, id.orgi, input);
     // Time-ordered keys, as for messages: a new conversation and its entry land at the end of their
     // primary-key indexes instead of dirtying a random page of each per chat.
     const serviceId = newTimeId(now);
@@ -98,8 +125,8 @@ export function intake(
         phone: input.phone ?? '',
         email: input.email ?? '',
         resion: input.resion ?? '',
-        title: input.title ?? v.title,
-        url: input.url ?? v.url,
+        title: page?.title ?? v.title,
+        url: page?.url ?? v.url,
         traceid: input.traceid ?? '',
         ipaddr: v.ip,
         osname: input.osname ?? v.os,

@@ -21,6 +21,7 @@ import { ok } from '../../platform/http/envelope.js';
 import { withInput } from '../../platform/http/route.js';
 import type { Engine } from './engine.js';
 import * as talk from './talk.service.js';
+import { systemLinesOf } from './system-lines.js';
 import { agentRead, withdraw } from './message.service.js';
 import { acceptTransfer, refuseTransfer, requestTransfer } from './transfer.service.js';
 
@@ -49,6 +50,9 @@ export function talkRoutes(app: FastifyInstance, e: Engine): void {
   get('end/agentusers', endedListQuery, (req, q) => talk.endedList(e, principal(req), q));
   get('chatMessage', chatMessageQuery, (req, q) => talk.messages(e, principal(req), q));
   get('end/message', chatMessageQuery, (req, q) => talk.messages(e, principal(req), q));
+  get('systemLines', serviceIdQuery, async (req, { agentserviceid }) =>
+    systemLinesOf(e, await talk.followed(e, principal(req), agentserviceid)),
+  );
   get('withdraw', withdrawSchema, (req, { id }) => withdraw(e, principal(req).id, id));
   get('readmsg', readMsgQuery, async (req, { userid }) => {
     await agentRead(e, await talk.openOfVisitor(e, principal(req), userid));

@@ -6,6 +6,8 @@ import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Engine } from './engine.js';
 import * as arepo from './agent-status.repository.js';
 import { presenceOf } from './presence.service.js';
+import { pageViews } from '../online/online.repository.js';
+import { presentPageView } from '../online/online.presenter.js';
 import * as mrepo from './message.repository.js';
 import * as srepo from './service.repository.js';
 import { presentAgentUser, presentMessage, type AgentServiceRow, type ChatMessageRow } from './presenter.js';
@@ -21,6 +23,9 @@ import {
   inviteCollaborator,
   inviteSatisfaction,
 } from './lifecycle.service.js';
+
+/** Pages of the visitor's trail shown beside a chat (newest first). */
+const TRAIL_LIMIT = 20;
 
 function isMonitor(p: Principal): boolean {
   if (p.usertype === '0') return true;
@@ -112,10 +117,12 @@ export async function chatData(e: Engine, p: Principal, q: { id?: string; userid
     ])
     .where('id', '=', s.userid)
     .executeTakeFirst();
-  const [tags, summary, contact] = await Promise.all([
+  const [tags, summary, contact, trail] = await Promise.all([
     conversationTagIds(k, s.id),
     summaryOf(k, s),
     contactOfConversation(k, s),
+    // The website pages the visitor went through (embed loader reports of the chat's trace).
+    s.traceid ? pageViews(k, s.orgi, s.traceid, TRAIL_LIMIT) : [],
   ]);
   const { ...agentService } = s;
   return {
@@ -125,6 +132,7 @@ export async function chatData(e: Engine, p: Principal, q: { id?: string; userid
     tags,
     summary,
     contact,
+    trail: trail.map(presentPageView),
   };
 }
 

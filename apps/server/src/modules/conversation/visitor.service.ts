@@ -6,12 +6,13 @@ import { AppError, forbidden, notFound, unauthorized } from '../../platform/http
 import { toVisitor, type Engine } from './engine.js';
 import * as srepo from './service.repository.js';
 import { agentInfo, announceAssigned, drainQueue } from './routing.service.js';
-import { intake } from './new-chat.js';
+import { intake, ownPage } from './new-chat.js';
 import type { Admitted } from './admission.js';
 import { loadSessionConfig, type SessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
 import { watchPlacement, type Placement } from './placements.js';
 import { localizedConfig } from '../texts/texts.service.js';
+import { visitorOrigin } from '../analysis/visit-info.js';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -67,7 +68,8 @@ export async function visitorConnect(
       appid: ap.id,
       token_hash: sha(token),
       ip: meta.ip,
-      browser: meta.userAgent.slice(0, 200),
+      // Region and browser/OS names worked out once, here (the conversation copies them).
+      ...visitorOrigin(meta.ip, meta.userAgent),
       source: ownPage(meta.referer) ? '' : meta.referer.slice(0, 500),
       createtime: now,
       updatetime: now,
@@ -78,15 +80,6 @@ export async function visitorConnect(
     .execute();
   return { identity: { userid: q.userid, orgi: ap.orgi, appid: ap.id, lang }, token, cameBack: false };
 }
-
-/** A referer that is our own widget page (the chat iframe), not where the visitor came from. */
-const ownPage = (referer: string): boolean => {
-  try {
-    return new URL(referer).pathname.startsWith('/visitor/');
-  } catch {
-    return false;
-  }
-};
 
 const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

@@ -24,6 +24,7 @@ export function normalizeVisitor(r: OnlineVisitorRow): OnlineVisitorRow {
     visits: num(r.visits),
     invitetimes: num(r.invitetimes),
     invitetime: r.invitetime === null ? null : num(r.invitetime),
+    lefttime: r.lefttime === null ? null : num(r.lefttime),
   };
 }
 
@@ -73,7 +74,10 @@ export async function pageVisitors(
   pg: Paging,
 ): Promise<{ rows: OnlineVisitorRow[]; total: number }> {
   let q = k.selectFrom('online_visitor').where('orgi', '=', orgi);
-  if (since !== null) q = q.where('lasttime', '>=', since);
+  if (since !== null)
+    q = q
+      .where('lasttime', '>=', since)
+      .where((eb) => eb.or([eb('lefttime', 'is', null), eb('lefttime', '<', eb.ref('lasttime'))]));
   const [rows, total] = await Promise.all([
     q.selectAll().orderBy('lasttime', 'desc').orderBy('traceid').limit(pg.ps).offset(offsetOf(pg)).execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -112,6 +116,37 @@ export interface OpenChat {
   agentname: string;
 }
 
+/** The latest conversation of each of these traces, whatever its state (newest first). */
+export async function latestChats(k: Kdb, orgi: string, traceids: string[]): Promise<OpenChat[]> {
+  if (traceids.length === 0) return [];
+  const rows = await k
+    .selectFrom('agent_service as s')
+    .leftJoin('users as u', 'u.id', 's.agentno')
+    .select(['s.id', 's.traceid', 's.userid', 's.status', 's.agentno', 's.agentusername', 'u.uname'])
+    .where('s.orgi', '=', orgi)
+    .where('s.traceid', 'in', traceids)
+    .orderBy('s.createtime', 'desc')
+    .execute();
+  return rows.map(toChat);
+}
+
+const toChat = (r: {
+  id: string;
+  traceid: string;
+  userid: string;
+  status: string;
+  agentno: string | null;
+  agentusername: string;
+  uname: string | null;
+}): OpenChat => ({
+  id: r.id,
+  traceid: r.traceid,
+  userid: r.userid,
+  status: r.status,
+  agentno: r.agentno,
+  agentname: r.uname || r.agentusername || '',
+});
+
 /** Open conversations (queued or in service) started from these traces, newest first. */
 export async function openChats(k: Kdb, orgi: string, traceids: string[]): Promise<OpenChat[]> {
   if (traceids.length === 0) return [];
@@ -124,14 +159,7 @@ export async function openChats(k: Kdb, orgi: string, traceids: string[]): Promi
     .where('s.status', 'in', ['inqueue', 'inservice'])
     .orderBy('s.createtime', 'desc')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    traceid: r.traceid,
-    userid: r.userid,
-    status: r.status,
-    agentno: r.agentno,
-    agentname: r.uname || r.agentusername || '',
-  }));
+  return rows.map(toChat);
 }
 
 export async function accessNames(k: Kdb, orgi: string, ids: string[]): Promise<Map<string, string>> {

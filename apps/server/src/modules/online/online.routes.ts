@@ -34,6 +34,8 @@ export const pageViewSchema = z.object({
   title: z.string().max(500, 'too_long').default(''),
   referrer: z.union([z.literal(''), httpUrl(2000)]).default(''),
   hb: z.literal(1).optional(),
+  /** pagehide: the visitor leaves the page (sendBeacon). */
+  leave: z.literal(1).optional(),
 });
 
 export const inviteAnswerSchema = z.object({

@@ -30,6 +30,10 @@ export interface ReportMeta {
   now: number;
 }
 
+/** Seen within the window, and not since gone (pagehide) without coming back. */
+export const isOnline = (v: Pick<repo.OnlineVisitorRow, 'lasttime' | 'lefttime'>, now: number): boolean =>
+  v.lasttime >= now - ONLINE_WINDOW_MS && (v.lefttime === null || v.lefttime < v.lasttime);
+
 const hostOf = (url: string): string => {
   try {
     return url ? new URL(url).host : '';
@@ -48,6 +52,12 @@ export async function report(db: Db, r: PageViewReport, meta: ReportMeta): Promi
   const ap = await accessByAppid(k, r.appid);
   if (!ap) throw notFound('access_point_not_found');
   const { now } = meta;
+  if (r.leave) {
+    // The page is being left (closed, or a link followed): not online until the next report, so a
+    // visitor who bounced is not listed for minutes with a 0 s stay. A reload reports again at once.
+    await repo.updateVisitor(k, ap.orgi, r.traceid, { lefttime: now });
+    return { invite: null };
+  }
   const ua = describeUserAgent(meta.userAgent);
   const useragent = meta.userAgent.slice(0, 500);
   const browser = ua.browser.slice(0, 64);
@@ -141,7 +151,7 @@ async function present(
 ): Promise<OnlineVisitorDto[]> {
   const k = db.kysely;
   const [chats, names] = await Promise.all([
-    repo.openChats(
+    repo.latestChats(
       k,
       orgi,
       rows.map((r) => r.traceid),
@@ -155,7 +165,7 @@ async function present(
       r,
       byTrace.get(r.traceid),
       names.get(r.appid) ?? r.appid,
-      r.lasttime >= now - ONLINE_WINDOW_MS,
+      isOnline(r, now),
     ),
   );
 }
@@ -200,7 +210,7 @@ async function visitorState(db: Db, me: Principal, traceid: string, now: number)
   const v = await repo.findVisitor(db.kysely, me.orgi, traceid);
   if (!v) throw notFound('online_visitor_not_found');
   const [chat] = await repo.openChats(db.kysely, me.orgi, [traceid]);
-  return { v, chat, online: v.lasttime >= now - ONLINE_WINDOW_MS };
+  return { v, chat, online: isOnline(v, now) };
 }
 
 /** The agent invites an online visitor; the loader shows the invite on its next report. */

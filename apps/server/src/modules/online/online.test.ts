@@ -257,3 +257,43 @@ describe('/api/online', () => {
     expect(list.body.data.list[0]).toMatchObject({ chat: 'inservice', agentserviceid: sid, agentno: me });
   });
 });
+
+describe('the online list tells who chatted and drops who left', () => {
+  const online = async (t: SeededApp) =>
+    (await call<Page<OnlineVisitorDto>>(t.app, t.adminToken, 'GET', '/api/online/onlineUser')).body.data.list;
+
+  it('a visitor whose chat ended shows as having chatted, not as never chatting', async () => {
+    const t = await env.seeded();
+    await report(t, view('ch1'));
+    const { userid } = await insertVisitor(t.db, 'demo');
+    const sid = await insertConversation(t.db, 'demo', userid, 'end');
+    await t.db.kysely.updateTable('agent_service').set({ traceid: 'ch1' }).where('id', '=', sid).execute();
+    expect((await online(t))[0]).toMatchObject({ traceid: 'ch1', chat: 'end', agentserviceid: sid });
+    // Ended, so it can be invited again.
+    expect((await call(t.app, t.adminToken, 'GET', '/api/online/invite?traceid=ch1')).body.success).toBe(
+      true,
+    );
+  });
+
+  it('a page left (pagehide) is off the list at once; a reload or the next page is back in the same visit', async () => {
+    const t = await env.seeded();
+    const ip = nextIp();
+    await report(t, view('lv1'), ip);
+    await report(t, view('bounce'), ip);
+    expect((await online(t)).map((v) => v.traceid).sort()).toEqual(['bounce', 'lv1']);
+    // The bounce leaves after a moment: no 0 s ghost for minutes.
+    await report(t, view('bounce', { leave: 1 }), ip);
+    expect((await online(t)).map((v) => v.traceid)).toEqual(['lv1']);
+    const his = await call<Page<OnlineVisitorDto>>(t.app, t.adminToken, 'GET', '/api/online/onlineUserHis');
+    expect(his.body.data.list.find((v) => v.traceid === 'bounce')?.online).toBe(false);
+    // lv1 reloads: leave, then the new page reports; still one visit, two pages.
+    await report(t, view('lv1', { leave: 1 }), ip);
+    await new Promise((r) => setTimeout(r, 5));
+    await report(t, view('lv1', { url: 'https://shop.example.com/b' }), ip);
+    const [v] = await online(t);
+    expect(v).toMatchObject({ traceid: 'lv1', online: true, visits: 1, pages: 2 });
+    // A leave of an unknown trace changes nothing.
+    await report(t, view('never', { leave: 1 }), ip);
+    expect(await count(t.db, 'online_visitor')).toBe(2);
+  });
+});

@@ -175,6 +175,9 @@ export const ERROR_MESSAGES = {
     en: 'The search took too long; narrow it down and try again',
   },
   range_invalid: { zh: '范围无效：起始值不能大于结束值', en: 'Invalid range: the start is after the end' },
+  range_too_long: { zh: '时间范围过长（最多 366 天）', en: 'The date range is too long (at most 366 days)' },
+  dimension_unknown: { zh: '不支持的统计维度', en: 'Unknown dimension for this statistic' },
+  out_of_scope: { zh: '所选部门或客服不在您的数据范围内', en: 'The department or agent is outside your data scope' },
   role_required: {
     zh: '请至少选择一个角色：用户通过角色获得权限，没有角色无法登录',
     en: 'Choose at least one role: a user gets its permissions from its roles and cannot log in without one',

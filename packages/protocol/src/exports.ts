@@ -11,6 +11,26 @@
 export const EXPORT_KIND_CODES = {
   history: ['A01', 'A04'],
   contacts: ['A05'],
+  /** Analysis tables (/api/analyse/export): the call's own code is checked when the job starts. */
+  analysis: [
+    'A06_A01_A01',
+    'A06_A02_A01',
+    'A06_A02_A02',
+    'A06_A02_A03',
+    'A06_A02_A04',
+    'A06_A02_A05',
+    'A06_A02_A06',
+    'A06_A02_A07',
+    'A06_A03_A01',
+    'A06_A03_A02',
+    'A06_A03_A03',
+    'A06_A03_A04',
+    'A06_A03_A05',
+    'A06_A03_A06',
+    'A06_A03_A07',
+    'A06_A03_A08',
+    'A06_A04_A01',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 export type ExportKind = keyof typeof EXPORT_KIND_CODES;
 export const EXPORT_KINDS = Object.keys(EXPORT_KIND_CODES) as ExportKind[];

@@ -20,3 +20,4 @@ export * from './exports.js';
 export * from './texts.js';
 export * from './health.js';
 export * from './history.js';
+export * from './analysis.js';

@@ -26,6 +26,7 @@ import { registerHistory } from './history/history.routes.js';
 import { registerApiDoc } from './apidoc/apidoc.routes.js';
 import { registerHealth } from './health/health.routes.js';
 import { registerTexts } from './texts/texts.routes.js';
+import { registerAnalysis } from './analysis/index.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
 export const MODULES: readonly ModuleRegistrar[] = [
@@ -55,6 +56,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerExport,
   registerHistory,
   registerTexts,
+  registerAnalysis,
   registerApiDoc,
   registerHealth,
 ];

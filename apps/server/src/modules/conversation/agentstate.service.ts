@@ -6,6 +6,7 @@ import * as arepo from './agent-status.repository.js';
 import { publishReport } from './report.js';
 import { drainQueue } from './routing.service.js';
 import { forgetSeats } from './seat-board.js';
+import { agentStateLogged } from '../analysis/hooks.js';
 
 export async function getAgentState(e: Engine, userid: string): Promise<StoredAgentState> {
   const row = await arepo.findStatus(e.db.kysely, userid);
@@ -88,6 +89,7 @@ export async function setAgentState(
         reason,
         createtime: now,
       });
+      agentStateLogged(e.db, { orgi: row.orgi, userid, to_status: to, reason, createtime: now });
     }
   }
   forgetSeats(e.db, row.orgi);

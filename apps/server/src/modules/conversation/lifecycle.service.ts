@@ -10,6 +10,7 @@ import { fillText, loadSessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
 import { seatFreed } from './seat-board.js';
 import { localizedConfig } from '../texts/texts.service.js';
+import { conversationChanged } from '../analysis/hooks.js';
 
 /**
  * Ends a conversation once (conditional UPDATE): frees the agent's seat, tells the visitor (`end`) and
@@ -56,6 +57,7 @@ export async function endConversation(e: Engine, serviceId: string, endby: EndBy
   });
   const s = before;
   if (!s) return false;
+  conversationChanged(e.db, s.orgi, s.id);
   if (s.status === 'inservice' && s.agentno) seatFreed(e.db, s.orgi, s.agentno, now);
   const cfg = await localizedConfig(k, await loadSessionConfig(e.db, s.orgi), s.orgi, s.language);
   const agentName = s.agentno ? (await agentInfo(e, s.agentno)).nickname : '';

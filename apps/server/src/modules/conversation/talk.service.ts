@@ -15,6 +15,7 @@ import { contactOfConversation } from '../contacts/contacts.service.js';
 import { conversationTagIds } from '../tags/tags.repository.js';
 import { checkedTags } from '../tags/tags.service.js';
 import { summaryOf } from '../tags/summary.service.js';
+import { conversationChanged } from '../analysis/hooks.js';
 import {
   announceCollaborationLeft,
   blacklist,
@@ -326,6 +327,7 @@ export async function tagRelation(
       })
       .execute();
   }
+  if (s.status === 'end') conversationChanged(e.db, s.orgi, s.id);
 }
 
 export async function invite(e: Engine, p: Principal, b: z.infer<typeof inviteBody>): Promise<void> {

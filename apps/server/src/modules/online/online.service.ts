@@ -17,6 +17,7 @@ import { accessByAppid } from '../access/access.repository.js';
 import { describeUserAgent } from '../auth/user-agent.js';
 import * as repo from './online.repository.js';
 import { presentPageView, presentVisitor } from './online.presenter.js';
+import { inviteChanged, visitStarted } from '../analysis/hooks.js';
 
 export const ONLINE_CODE = 'A02';
 /** A pending invite not picked up by the loader within this time is dropped. */
@@ -83,6 +84,7 @@ export async function report(db: Db, r: PageViewReport, meta: ReportMeta): Promi
     });
     if (inserted) {
       await addPageView(db, ap.orgi, ap.id, r, meta.ip, browser, os, now);
+      visitStarted(db, { ...visitOf(ap, r, meta), time: now });
       return { invite: null };
     }
     existing = await repo.findVisitor(k, ap.orgi, r.traceid);
@@ -115,8 +117,18 @@ export async function report(db: Db, r: PageViewReport, meta: ReportMeta): Promi
         : {}),
   });
   if (counts) await addPageView(db, ap.orgi, ap.id, r, meta.ip, browser, os, now);
+  if (newVisit) visitStarted(db, { ...visitOf(ap, r, meta), time: now });
   return { invite: pending ? { id: existing.inviteid ?? '', agent: existing.inviteagent ?? '' } : null };
 }
+
+const visitOf = (ap: { orgi: string; id: string }, r: PageViewReport, meta: ReportMeta) => ({
+  orgi: ap.orgi,
+  appid: ap.id,
+  traceid: r.traceid,
+  ip: meta.ip,
+  userAgent: meta.userAgent,
+  referrer: r.referrer,
+});
 
 async function addPageView(
   db: Db,
@@ -243,6 +255,7 @@ export async function invite(
       invitetime: now,
     });
   });
+  inviteChanged(db, me.orgi, id, null);
   return { id };
 }
 
@@ -255,6 +268,7 @@ export async function answer(db: Db, a: InviteAnswer, now = Date.now()): Promise
   if (!v || v.inviteid !== a.id || (v.invitestatus !== 'sent' && v.invitestatus !== 'invite'))
     throw notFound('invite_not_found');
   await repo.answerInvite(k, ap.orgi, a.id, a.result, now);
+  inviteChanged(db, ap.orgi, a.id, a.result);
   await repo.updateVisitor(k, ap.orgi, a.traceid, { invitestatus: a.result });
   return { result: a.result };
 }

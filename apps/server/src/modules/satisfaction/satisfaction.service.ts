@@ -21,6 +21,7 @@ import { loadSection, storeSection } from '../access/settings.repository.js';
 import { accessByAppid } from '../access/access.repository.js';
 import { visitorTokenValid } from '../access/visitor-credential.js';
 import * as repo from './satisfaction.repository.js';
+import { conversationChanged } from '../analysis/hooks.js';
 
 type Kdb = Db['kysely'];
 
@@ -222,6 +223,10 @@ export async function rate(db: Db, input: z.infer<typeof visitorRatingSchema>): 
         .where('id', '=', s.id)
         .execute();
       return { agentserviceid: s.id, level: level.value, times: (prev?.times ?? 0) + 1 };
+    })
+    .then((r) => {
+      conversationChanged(db, s.orgi, s.id);
+      return r;
     })
     .catch(rethrowUnique(() => badRequest('satisfaction_done')));
 }

@@ -7,6 +7,7 @@ import type { ContactTables } from './schema-contacts.js';
 import type { ComplianceTables } from './schema-compliance.js';
 import type { HistoryTables } from './schema-history.js';
 import type { MonitorTables } from './schema-monitor.js';
+import type { AnalysisTables } from './schema-analysis.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
 export interface OrganizationTable {
@@ -15,6 +16,8 @@ export interface OrganizationTable {
   title: string;
   favlogo: string;
   createtime: number;
+  /** IANA time zone the statistics count days in (migration 0013). */
+  timezone: Generated<string>;
 }
 
 /** Department tree (spec: organ, parentid). skill=1 marks a skill group that can take chats. */
@@ -117,7 +120,8 @@ export interface Database
     ContactTables,
     ComplianceTables,
     HistoryTables,
-    MonitorTables {
+    MonitorTables,
+    AnalysisTables {
   organization: OrganizationTable;
   organ: OrganTable;
   users: UserTable;

@@ -1,0 +1,361 @@
+import {
+  ANALYSIS_CALLS,
+  ANALYSIS_LIMITS,
+  CODES,
+  type AnalysisCall,
+  type AnalysisResultDto,
+  type AnalysisRowDto,
+  type CountFigure,
+  type Figure,
+  type analysisQuery,
+} from '@kefu/protocol';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/database.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { dataScope } from '../../platform/auth/data-scope.js';
+import { AppError, badRequest } from '../../platform/http/errors.js';
+import { settings as satisfactionSettings } from '../satisfaction/satisfaction.service.js';
+import * as repo from './analysis.repository.js';
+import { addRaw, derive, type Raw } from './analysis.presenter.js';
+import { tenantZone } from './tenant-zone.js';
+import { dateOfDay, dayOfDate, dayStart, splitByDay, weekdayOf } from './zone.js';
+
+type Query = z.output<typeof analysisQuery>;
+type Kdb = Db['kysely'];
+
+/** What a call's rows are keyed by, and how the chart's x axis runs. */
+interface Plan {
+  cells: repo.Cell[];
+  /** 'day': the series runs over the days of the range; 'key': over the row keys (hours, weekdays). */
+  axis: 'day' | 'key';
+  buckets?: string[];
+  /** Row keys in a fixed order (days, hours, levels) instead of by size. */
+  ordered?: boolean;
+  names: (keys: string[]) => Promise<Map<string, string>>;
+}
+
+const same = async (keys: string[]) => new Map(keys.map((k) => [k, k]));
+
+/** The figures a call shows for a dimension (satisfaction by level or opinion shows ratings only). */
+export function figuresFor(call: AnalysisCall, dim: string): Figure[] {
+  if (call === 'dereeList' && (dim === 'level' || dim === 'opinion')) return ['ratings'];
+  return [...ANALYSIS_CALLS[call].figures];
+}
+
+const chartFor = (call: AnalysisCall, dim: string): CountFigure[] =>
+  call === 'dereeList' && (dim === 'level' || dim === 'opinion')
+    ? ['ratings']
+    : [...ANALYSIS_CALLS[call].chart];
+
+interface Range {
+  from: number;
+  to: number;
+}
+
+/** Checks the dates: not reversed, not longer than ANALYSIS_LIMITS.maxDays. */
+export function rangeOf(q: Pick<Query, 'begin' | 'end'>): Range {
+  const from = dayOfDate(q.begin);
+  const to = dayOfDate(q.end);
+  if (from > to) throw badRequest('range_invalid', { begin: 'range_invalid' });
+  if (to - from + 1 > ANALYSIS_LIMITS.maxDays) throw badRequest('range_too_long', { end: 'range_too_long' });
+  return { from, to };
+}
+
+const outOfScope = () => new AppError('out_of_scope', CODES.forbidden);
+
+/**
+ * The department scope of a work-statistics call: administrators see everything; others the departments
+ * they belong to and those below, and their own figures. A filter outside it is refused (out_of_scope).
+ */
+async function scopeOf(k: Kdb, p: Principal, code: string, q: Query): Promise<repo.RollupFilter['scope']> {
+  const s = await dataScope(k, p, code);
+  if (s.kind === 'all') return null;
+  const organs = s.kind === 'organ' ? s.organs : [];
+  if (q.organ && !organs.includes(q.organ)) throw outOfScope();
+  if (q.agentno && q.agentno !== p.id) {
+    const inScope = await repo.agentsOf(k, p.orgi, organs);
+    if (!inScope.some((a) => a.id === q.agentno)) throw outOfScope();
+  }
+  return { organs, userid: p.id };
+}
+
+const rename = (cells: repo.Cell[], names: Record<string, string>): repo.Cell[] =>
+  cells.map((c) => ({
+    ...c,
+    sums: Object.fromEntries(Object.entries(c.sums).map(([k, v]) => [names[k] ?? k, v])),
+  }));
+
+interface Ctx {
+  db: Db;
+  k: Kdb;
+  p: Principal;
+  f: repo.RollupFilter;
+  tz: string;
+  levels: string[];
+  now: number;
+}
+
+/** Visits exist only for the website channel: another channel filter leaves none. */
+const visitsApply = (f: repo.RollupFilter) => !f.channel || f.channel === 'webim';
+
+async function workCells(c: Ctx, q: Query): Promise<{ cells: repo.Cell[]; organOf: Map<string, string> }> {
+  const { k, p, f } = c;
+  let agents = f.scope
+    ? await repo.agentsOf(k, p.orgi, f.scope.organs, [f.scope.userid])
+    : await repo.agentsOf(k, p.orgi, null);
+  if (q.organ) {
+    const inOrgan = new Set((await repo.agentsOf(k, p.orgi, [q.organ])).map((a) => a.id));
+    agents = agents.filter((a) => inOrgan.has(a.id));
+  }
+  if (q.agentno) agents = agents.filter((a) => a.id === q.agentno);
+  const ids = agents.map((a) => a.id);
+  const cells = await repo.agentDays(k, f, ids);
+  // The current state, still open: ready or busy up to now (or the range's end).
+  const end = Math.min(c.now, dayStart(f.to + 1, c.tz));
+  const begin = dayStart(f.from, c.tz);
+  for (const l of await repo.agentLasts(k, p.orgi, ids)) {
+    if (l.status !== 'ready' && l.status !== 'busy') continue;
+    const col = l.status === 'ready' ? 'ready_ms' : 'busy_ms';
+    splitByDay(Math.max(Number(l.since), begin), end, c.tz, (day, ms) =>
+      cells.push({ day, key: l.userid, sums: { [col]: ms } }),
+    );
+  }
+  return { cells, organOf: new Map(agents.map((a) => [a.id, a.organ ?? ''])) };
+}
+
+const names = (c: Ctx, table: Parameters<typeof repo.namesOf>[1]) => (keys: string[]) =>
+  repo.namesOf(c.k, table, c.p.orgi, keys);
+
+async function planOf(c: Ctx, call: AnalysisCall, dim: string, q: Query): Promise<Plan> {
+  const { k, f } = c;
+  const visits = visitsApply(f);
+  const days = { axis: 'day' as const };
+  switch (call) {
+    case 'organDegree':
+      return { ...days, cells: await repo.convDays(k, f, 'organ'), names: names(c, 'organ') };
+    case 'userDegree':
+      return { ...days, cells: await repo.convDays(k, f, 'agentno'), names: names(c, 'users') };
+    case 'channelCount':
+      return { ...days, cells: await repo.convDays(k, f, 'channel'), names: same };
+    case 'aiDegree':
+    case 'dateCount': {
+      const cells = await repo.convDays(k, f, 'day');
+      if (call === 'dateCount') {
+        if (visits) cells.push(...(await repo.visitDays(k, f, 'all')));
+        cells.push(...(await repo.inviteDays(k, f)));
+      }
+      return {
+        ...days,
+        ordered: true,
+        cells: cells.map((x) => ({ ...x, key: dateOfDay(x.day) })),
+        names: same,
+      };
+    }
+    case 'snsidCount': {
+      const cells = await repo.convDays(k, f, 'appid');
+      if (visits) cells.push(...(await repo.visitDays(k, f, 'all', 'appid')));
+      cells.push(...(await repo.inviteDays(k, f, 'appid')));
+      return { ...days, cells, names: names(c, 'access_point') };
+    }
+    case 'dereeList': {
+      if (dim === 'opinion')
+        return {
+          ...days,
+          cells: rename(await repo.convDims(k, f, 'opinion'), { conversations: 'ratings', effective: '_' }),
+          names: names(c, 'satis_opinion'),
+        };
+      if (dim === 'level') {
+        const cells: repo.Cell[] = [];
+        for (const x of await repo.convDays(k, f, 'day'))
+          c.levels.forEach((_, i) => {
+            const n = x.sums[`l${i + 1}`] ?? 0;
+            if (n) cells.push({ day: x.day, key: String(i + 1), sums: { ratings: n } });
+          });
+        return {
+          ...days,
+          ordered: true,
+          cells,
+          names: async () => new Map(c.levels.map((name, i) => [String(i + 1), name])),
+        };
+      }
+      const by = dim === 'organ' ? 'organ' : 'agentno';
+      return {
+        ...days,
+        cells: await repo.convDays(k, f, by),
+        names: names(c, by === 'organ' ? 'organ' : 'users'),
+      };
+    }
+    case 'searcheEngine':
+    case 'regionList':
+    case 'browserData':
+    case 'osnameData': {
+      const kind = call === 'browserData' ? 'browser' : call === 'osnameData' ? 'os' : dim;
+      const cells = await repo.convDims(k, f, kind);
+      if (visits) cells.push(...(await repo.visitDays(k, f, kind)));
+      return { ...days, cells, names: same };
+    }
+    case 'labelList':
+      return {
+        ...days,
+        cells: rename(await repo.convDims(k, f, 'tag'), { conversations: 'tagged', effective: '_' }),
+        names: names(c, 'tag'),
+      };
+    case 'visitor': {
+      const cells = await repo.convHours(k, f);
+      if (visits) cells.push(...(await repo.visitHours(k, f)));
+      const weekday = dim === 'weekday';
+      return {
+        axis: 'key',
+        ordered: true,
+        buckets: weekday
+          ? ['1', '2', '3', '4', '5', '6', '7']
+          : Array.from({ length: 24 }, (_, i) => String(i)),
+        cells: weekday ? cells.map((x) => ({ ...x, key: String(weekdayOf(x.day)) })) : cells,
+        names: same,
+      };
+    }
+    case 'workLog':
+    case 'workLogList':
+    case 'workOrganLog': {
+      const { cells, organOf } = await workCells(c, q);
+      if (call === 'workOrganLog')
+        return {
+          ...days,
+          cells: cells.map((x) => ({ ...x, key: organOf.get(x.key) ?? '' })),
+          names: names(c, 'organ'),
+        };
+      if (call === 'workLogList') {
+        const list = cells.map((x) => ({ ...x, key: `${dateOfDay(x.day)}|${x.key}` }));
+        const users = names(c, 'users');
+        return {
+          ...days,
+          ordered: true,
+          cells: list,
+          names: async (keys) => {
+            const n = await users(keys.map((x) => x.slice(11)));
+            return new Map(keys.map((x) => [x, n.get(x.slice(11)) ?? '']));
+          },
+        };
+      }
+      return { ...days, cells, names: names(c, 'users') };
+    }
+    case 'quality':
+    case 'label/quality':
+      // Quality inspection (issue 17) has no stored results yet: nothing to count until it lands.
+      return { ...days, cells: [], names: same };
+  }
+}
+
+const collator = new Intl.Collator('en');
+
+/** Rows from cells: summed by key, sorted, and past maxRows folded into one "other" row. */
+function rowsOf(plan: Plan, sortBy: Figure | undefined, levels: number, figures: Figure[]) {
+  const raw = new Map<string, Raw>();
+  for (const c of plan.cells) {
+    let r = raw.get(c.key);
+    if (!r) raw.set(c.key, (r = {}));
+    addRaw(r, c.sums);
+  }
+  let entries = [...raw.entries()];
+  if (plan.ordered) entries.sort((a, b) => collator.compare(a[0], b[0]) || 0);
+  else {
+    const size = (r: Raw) =>
+      Number(derive(r, sortBy ? [sortBy] : [], levels)[sortBy ?? 'conversations'] ?? 0);
+    entries.sort((a, b) => size(b[1]) - size(a[1]) || collator.compare(a[0], b[0]));
+  }
+  if (plan.ordered && plan.axis === 'key') entries.sort((a, b) => Number(a[0]) - Number(b[0]));
+  if (entries.length > ANALYSIS_LIMITS.maxRows) {
+    const other: Raw = {};
+    for (const [, r] of entries.slice(ANALYSIS_LIMITS.maxRows - 1)) addRaw(other, r);
+    entries = [...entries.slice(0, ANALYSIS_LIMITS.maxRows - 1), ['~other', other]];
+  }
+  return { entries, figures };
+}
+
+/** The total raw sums of a plan. */
+const totalOf = (plan: Plan): Raw => {
+  const t: Raw = {};
+  for (const c of plan.cells) addRaw(t, c.sums);
+  return t;
+};
+
+export async function analyse(
+  db: Db,
+  p: Principal,
+  call: AnalysisCall,
+  q: Query,
+  now = Date.now(),
+): Promise<AnalysisResultDto> {
+  const def = ANALYSIS_CALLS[call];
+  const dim = q.dim || def.dims[0]!;
+  if (!(def.dims as readonly string[]).includes(dim))
+    throw badRequest('dimension_unknown', { dim: 'dimension_unknown' });
+  const range = rangeOf(q);
+  const k = db.kysely;
+  const accepts = (x: string) => (def.filters as readonly string[]).includes(x);
+  const scope = def.scoped ? await scopeOf(k, p, def.code, q) : null;
+  const [tz, sat] = await Promise.all([tenantZone(db, p.orgi), satisfactionSettings(db, p.orgi)]);
+  const levels = sat.levels.map((l) => l.name);
+  const filter = (r: Range): repo.RollupFilter => ({
+    orgi: p.orgi,
+    from: r.from,
+    to: r.to,
+    organ: accepts('organ') ? q.organ : null,
+    agentno: accepts('agentno') ? q.agentno : null,
+    channel: accepts('channel') ? q.channel : null,
+    appid: accepts('appid') ? q.appid : null,
+    scope,
+  });
+  const ctx: Ctx = { db, k, p, f: filter(range), tz, levels, now };
+  const figures = figuresFor(call, dim);
+  const chart = chartFor(call, dim);
+  const plan = await planOf(ctx, call, dim, q);
+  const { entries } = rowsOf(plan, figures[0], levels.length, figures);
+  const nameMap = await plan.names(entries.map(([key]) => key).filter((x) => x !== '~other'));
+  const rows: AnalysisRowDto[] = entries.map(([key, raw]) => ({
+    key,
+    name: nameMap.get(key) ?? '',
+    figures: derive(raw, figures, levels.length),
+  }));
+
+  const buckets =
+    plan.axis === 'key'
+      ? plan.buckets!
+      : Array.from({ length: range.to - range.from + 1 }, (_, i) => dateOfDay(range.from + i));
+  const byBucket = new Map<string, Raw>(buckets.map((b) => [b, {}]));
+  for (const c of plan.cells) {
+    const b = plan.axis === 'key' ? c.key : dateOfDay(c.day);
+    const r = byBucket.get(b);
+    if (r) addRaw(r, c.sums);
+  }
+  const series: AnalysisResultDto['series'] = {};
+  for (const fig of chart)
+    series[fig] = buckets.map((b) => Number(derive(byBucket.get(b)!, [fig], levels.length)[fig] ?? 0));
+
+  let previous = null;
+  let previousBegin: string | null = null;
+  let previousEnd: string | null = null;
+  if (q.compare) {
+    const n = range.to - range.from + 1;
+    const prev = { from: range.from - n, to: range.from - 1 };
+    const prevPlan = await planOf({ ...ctx, f: filter(prev) }, call, dim, q);
+    previous = derive(totalOf(prevPlan), figures, levels.length);
+    previousBegin = dateOfDay(prev.from);
+    previousEnd = dateOfDay(prev.to);
+  }
+  return {
+    call,
+    dim,
+    begin: q.begin,
+    end: q.end,
+    timezone: tz,
+    figures,
+    buckets,
+    series,
+    rows,
+    total: derive(totalOf(plan), figures, levels.length),
+    previous,
+    previousBegin,
+    previousEnd,
+  };
+}

@@ -17,6 +17,7 @@ import { sizes } from './sizes.js';
 import { sensitiveOverhead } from './sensitive.js';
 import { redisOutage } from './outage.js';
 import { contactSearch } from './contacts.js';
+import { monitorFanout } from './monitor.js';
 
 const argv = process.argv.slice(2);
 const smoke = argv.includes('--smoke');
@@ -78,6 +79,7 @@ await bench('B7', 'sizes', () => sizes(mode, log));
 await bench('SW', 'B1/B2 with 20,000 sensitive words per list vs none', () => sensitiveOverhead(mode, log));
 if (smoke) skips.push({ id: 'B9', reason: 'smoke skips the two-node runs' });
 else await bench('B9', 'Redis outage between two nodes', () => redisOutage(mode, log));
+await bench('B9', 'monitor fan-out: 20 supervisors watching vs none', () => monitorFanout(mode, log));
 await bench('B8', 'contact search (SQLite)', () => contactSearch('sqlite', mode, log));
 if (!smoke && pg)
   await bench('B8', 'contact search (PostgreSQL)', () => contactSearch('postgres', mode, log));

@@ -143,6 +143,7 @@ export async function agentsOf(
   organs: readonly string[] | null,
   ids: readonly string[] = [],
 ): Promise<Array<{ id: string; name: string; organ: string | null }>> {
+  if (organs && !organs.length && !ids.length) return [];
   let q = k.selectFrom('users').select(['id', 'uname', 'username', 'organ']).where('orgi', '=', orgi);
   if (organs)
     q = q.where((eb) =>
@@ -161,7 +162,6 @@ export async function agentsOf(
             ]
           : []),
         ...(ids.length ? [eb('id', 'in', [...ids])] : []),
-        eb.val(false),
       ]),
     );
   return (await q.execute()).map((u) => ({ id: u.id, name: u.uname || u.username, organ: u.organ }));

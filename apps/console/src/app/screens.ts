@@ -31,6 +31,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   '/setup/personaSecurity': lazyScreen(() => import('../features/security/screens/PersonaSecurityScreen')),
   '/dataAnalysis/loginLog': lazyScreen(() => import('../features/loginLog/screens/LoginLogScreen')),
   '/setup/sensitiveWords': lazyScreen(() => import('../features/sensitive/screens/SensitiveWordsScreen')),
+  '/setup/records': lazyScreen(() => import('../features/records/screens/RecordsScreen')),
 };
 
 export const Shell = lazyScreen(() => import('./Shell'));

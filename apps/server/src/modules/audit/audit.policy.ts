@@ -23,13 +23,15 @@ const ACTION_VERBS = new Set([
 const ADMIN_PREFIXES = ['A09', 'A03', 'A11'];
 /** Changes that concern the account itself rather than a setup screen. */
 const ALWAYS = new Set(['/api/agent/my/updatePassword']);
-const EXPORT = /\/(?:exp[a-z]*|ex[A-Z][A-Za-z]*|export[A-Za-z]*)(?:\/|$)/;
+/** A call that starts an export: expids, expsearch, expall, expIds, exLoginLogs, export… */
+const EXPORT = /^(?:exp|ex[A-Z])/;
 
 const codesOf = (p: unknown): string[] =>
   typeof p === 'string' ? [p] : Array.isArray(p) ? p.filter((c): c is string => typeof c === 'string') : [];
 
+/** The export module's own calls (job progress, download) follow an export already recorded. */
 export function isExport(path: string): boolean {
-  return EXPORT.test(path);
+  return !path.startsWith('/api/export/') && EXPORT.test(path.slice(path.lastIndexOf('/') + 1));
 }
 
 export function auditable(

@@ -49,6 +49,27 @@ export async function page(
   return { rows, total: Number(total.n) };
 }
 
-/** Newest first, at most `max` rows, for an export. */
-export const all = (k: Kdb, f: AuditFilter, max: number) =>
-  filtered(k, f).selectAll().orderBy('createtime', 'desc').orderBy('id', 'desc').limit(max).execute();
+export async function count(k: Kdb, f: AuditFilter): Promise<number> {
+  const r = await filtered(k, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The next `limit` records older than `before` (newest first; keyset, so a long export reads each row once). */
+export function olderThan(
+  k: Kdb,
+  f: AuditFilter,
+  before: { createtime: number; id: string } | undefined,
+  limit: number,
+): Promise<AuditRow[]> {
+  let q = filtered(k, f);
+  if (before)
+    q = q.where((eb) =>
+      eb.or([
+        eb('createtime', '<', before.createtime),
+        eb.and([eb('createtime', '=', before.createtime), eb('id', '<', before.id)]),
+      ]),
+    );
+  return q.selectAll().orderBy('createtime', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}

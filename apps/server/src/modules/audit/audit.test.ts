@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { AuditLogDto, Page } from '@kefu/protocol';
+import type { AuditLogDto, ExportJobDto, Page } from '@kefu/protocol';
 import { call, count, expectError, perTest, userWithCodes, type SeededApp } from '../../../test/factories.js';
+import ExcelJS from 'exceljs';
+import { exportRunner } from '../export/export.service.js';
 import { actionOf, auditable, redact } from './audit.policy.js';
 
 const env = perTest();
@@ -17,6 +19,10 @@ describe('audit policy', () => {
     expect(auditable('GET', '/api/monitor/transfer', ['A03_A01', 'A03_A02'])).toBe(true);
     expect(auditable('GET', '/api/analyse/exLoginLogs', 'A06_A02_A08')).toBe(true);
     expect(auditable('GET', '/api/contacts/expids', 'A05')).toBe(true);
+    expect(auditable('GET', '/api/records/export', 'A09_A06_A01')).toBe(true);
+    expect(auditable('GET', '/api/export/job', ['A01', 'A04'])).toBe(false);
+    expect(auditable('GET', '/api/export/download', ['A01', 'A04'])).toBe(false);
+    expect(auditable('GET', '/api/agent/history/excelList', ['A01', 'A04'])).toBe(false);
     expect(auditable('POST', '/api/agent/my/updatePassword', undefined)).toBe(true);
     expect(auditable('POST', '/api/talk/tagrelation', 'A01')).toBe(false);
     expect(auditable('POST', '/api/agent/my/sound', undefined)).toBe(false);
@@ -106,6 +112,32 @@ describe('records (A09_A06_A01)', () => {
     expect(await count(t.db, 'audit_log')).toBe(1);
     for (const verb of ['update', 'delete', 'save'])
       expect((await call(t.app, t.adminToken, 'POST', `/api/records/${verb}`, { id: 'x' })).status).toBe(404);
+  });
+
+  it('export: the matching records as a background .xlsx; starting it is recorded', async () => {
+    const t = await env.seeded();
+    for (const name of ['R1', 'R2', 'R3'])
+      await call(t.app, t.adminToken, 'POST', '/api/role/save', { name });
+    const r = await call<ExportJobDto>(t.app, t.adminToken, 'GET', '/api/records/export?q=role&tz=-480');
+    expect(r.body.data).toMatchObject({ kind: 'records', total: 3 });
+    await exportRunner(t).idle();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/export/download?id=${r.body.data.id}`,
+      headers: { authorization: t.adminToken },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = wb.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
+    expect(rows.map((x) => [x[2], x[3]])).toEqual([
+      ['admin', 'role.save'],
+      ['admin', 'role.save'],
+      ['admin', 'role.save'],
+    ]);
+    expect(JSON.parse(String(rows[0]![8]))).toMatchObject({ name: 'R3' });
+    expect((await records(t, '&action=records.export')).list).toHaveLength(1);
+    const other = await userWithCodes(t, ['A05']);
+    expect((await call(t.app, other.token, 'GET', '/api/records/export')).status).toBe(403);
   });
 
   it('refusal: the records list needs A09_A06_A01', async () => {

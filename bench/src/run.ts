@@ -14,6 +14,8 @@ import { idleConnections } from './idle.js';
 import { assignment } from './assign.js';
 import { listQueries } from './lists.js';
 import { sizes } from './sizes.js';
+import { restart } from './restart.js';
+import { durablePostgres } from './durable.js';
 import { sensitiveOverhead } from './sensitive.js';
 import { redisOutage } from './outage.js';
 import { contactSearch } from './contacts.js';
@@ -70,12 +72,18 @@ else if (pg)
     deliveryAndThroughput('postgres', mode, log),
   );
 else skips.push({ id: 'B1/B2 PostgreSQL', reason: 'set TEST_PG_URL or DATABASE_URL' });
+if (smoke) skips.push({ id: 'B1/B2 PostgreSQL fsync on', reason: 'smoke runs SQLite only' });
+else
+  await bench('B1', 'delivery latency + B2 throughput (PostgreSQL, fsync and synchronous_commit on)', () =>
+    durablePostgres(mode, log),
+  );
 if (smoke) skips.push({ id: 'B3', reason: 'smoke skips the two-node run' });
 else await bench('B3', 'two nodes with Redis', () => twoNodes(mode, log));
 await bench('B4', 'idle connections', () => idleConnections(mode, log));
 await bench('B5', 'assignment', () => assignment(mode, log));
 await bench('B6', 'list queries', () => listQueries(mode, log));
 await bench('B7', 'sizes', () => sizes(mode, log));
+await bench('R1', 'restart: start to serving, reconnect', () => restart(mode, log));
 await bench('SW', 'B1/B2 with 20,000 sensitive words per list vs none', () => sensitiveOverhead(mode, log));
 if (smoke) skips.push({ id: 'B9', reason: 'smoke skips the two-node runs' });
 else await bench('B9', 'Redis outage between two nodes', () => redisOutage(mode, log));

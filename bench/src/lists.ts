@@ -20,7 +20,7 @@ interface Seeded {
 }
 
 /** Direct SQL in batches inside one transaction: one long conversation plus many 100-message ones, all ended. */
-function seed(file: string, agent: string, appid: string, total: number): Seeded {
+export function seed(file: string, agent: string, appid: string, total: number): Seeded {
   const db = new SQLite(file);
   const bigMessages = Math.floor(total / 5);
   const perConv = 100;

@@ -7,12 +7,25 @@ import { migrate } from '../../../apps/server/src/platform/db/migrate.js';
 import { issueToken } from '../../../apps/server/src/platform/auth/tokens.js';
 import { newId } from '../../../apps/server/src/platform/ids.js';
 import { freePort, spawnNode, waitForPort, type Child, type Core } from './child.js';
+import { buildServer, SERVER_ENTRY } from '../../../scripts/build-server.mjs';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+let pgOverride: string | undefined;
+
 /** PostgreSQL admin URL (a fresh database is created per run), or undefined → PostgreSQL runs are skipped. */
 export const pgAdminUrl = (): string | undefined =>
-  process.env.TEST_PG_URL || process.env.DATABASE_URL || undefined;
+  pgOverride || process.env.TEST_PG_URL || process.env.DATABASE_URL || undefined;
+
+/** Runs `fn` with its PostgreSQL databases created on the server at `adminUrl` (e.g. a durable instance). */
+export async function withPgAdmin<T>(adminUrl: string, fn: () => Promise<T>): Promise<T> {
+  pgOverride = adminUrl;
+  try {
+    return await fn();
+  } finally {
+    pgOverride = undefined;
+  }
+}
 
 export interface KefuDb {
   dialect: Dialect;
@@ -159,10 +172,14 @@ export interface Server {
 
 const SERVER_FLAGS = ['--expose-gc', '--import', './bench/src/servers/probe.ts'];
 
-/** `node apps/server/src/main.ts` as a child process on its own port. */
+/**
+ * The compiled server (apps/server/dist/main.mjs, what npm start runs; built when stale) as a child process
+ * on its own port. The probe preload is TypeScript, so these children still load tsx.
+ */
 export async function startKefu(kdb: KefuDb, opts: { core?: Core; redisUrl?: string } = {}): Promise<Server> {
+  await buildServer({ quiet: true });
   const port = await freePort();
-  const child = spawnNode('apps/server/src/main.ts', {
+  const child = spawnNode(SERVER_ENTRY, {
     core: opts.core ?? 0,
     // BENCH_CPU_PROF=<dir>: V8 CPU profiles of kefu under load, for finding hot paths.
     flags: process.env.BENCH_CPU_PROF

@@ -71,8 +71,9 @@ export type HistoryListQuery = z.infer<typeof historyListQuery>;
 export const historyIdQuery = z.object({ agentserviceid: idField() });
 export const historyMessageQuery = z.object({
   agentserviceid: idField(),
-  /** Messages after this seq (0: from the start). */
-  after: num(0, 1_000_000_000).default(0),
+  /** Messages after this seq, from the start (0) on; without it, the newest page (before `before`). */
+  after: num(0, 1_000_000_000).optional(),
+  before: num(1, 1_000_000_000).optional(),
   ps: num(1, 200).default(HISTORY_LIMITS.messagePage),
 });
 export const historyMessageDetailQuery = z.object({ id: idField() });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { EXPORT_LIMITS } from '@kefu/protocol';
+import { LOW_PRIORITY_THREAD } from '../../platform/threads.js';
 
 /** A cell as it crosses to the writer thread: plain values only (cheap to clone). */
 export type ExportCell = string | number | null;
@@ -15,13 +16,14 @@ export interface ExportColumn {
 
 /**
  * The .xlsx is written on a thread of its own with exceljs' streaming writer: building the sheet XML and
- * compressing it is most of an export's CPU, and on the event loop it would delay live chat. The thread
+ * compressing it is most of an export's CPU, and on the event loop it would delay live chat (the thread runs
+ * at the lowest priority, threads.ts). The thread
  * waits for the zip to take each batch before acknowledging it: exceljs' sheet stream ignores
  * back-pressure, so without that wait the uncompressed XML piled up in memory (≈ 420 B per row, 420 MB at
  * 1M rows; with it the RSS growth stays ≈ 50 MB at any size — bench B8). A sheet continues on a next sheet
  * ("Name (2)") past EXPORT_LIMITS.sheetRows (Excel's limit is 1,048,576 rows).
  */
-const WORKER = `
+const WORKER = `${LOW_PRIORITY_THREAD}
 const { workerData, parentPort } = require('node:worker_threads');
 const { once } = require('node:events');
 const fs = require('node:fs');

@@ -11,7 +11,13 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { searchReader } from '../../platform/search/reader.js';
 import { localTime, startExport, type ExportCell, type ExportColumn } from '../export/export.service.js';
 import type { ChatMessageRow } from '../conversation/presenter.js';
-import { chunkQuery, exportCountQuery, type HistoryScope, type ListRow } from './history.query.js';
+import {
+  chunkQuery,
+  exportCountQuery,
+  type HistoryScope,
+  type ListRow,
+  type Where,
+} from './history.query.js';
 import { presentRow, rowContext } from './history.presenter.js';
 import { historyScope, keywordOf } from './history.service.js';
 import { piiRules } from '../sensitive/sensitive.service.js';
@@ -165,6 +171,7 @@ export async function exportHistory(
   const filter: HistoryFilter = 'filter' in what ? what.filter : historyFilterSchema.parse({});
   const kw = keywordOf(filter.keyword);
   const ids = 'ids' in what ? [...new Set(what.ids)].sort() : null;
+  const w: Where = { k, dialect: ctx.db.dialect, orgi: p.orgi, scope, kw };
   // The tenant's personal-data masking rules apply to exported message text as they do on screen.
   const pii = await piiRules(ctx.db, p.orgi);
 
@@ -172,7 +179,7 @@ export async function exportHistory(
   async function* conversations(): AsyncGenerator<ListRow[]> {
     let after = '';
     for (;;) {
-      const q = chunkQuery(k, ctx.db.dialect, p.orgi, filter, scope, kw, after, CHUNK, ids);
+      const q = chunkQuery(w, filter, after, CHUNK, ids);
       const rows = await reader.rows<ListRow>(q);
       if (rows.length === 0) return;
       yield rows;
@@ -214,9 +221,7 @@ export async function exportHistory(
     }
   }
 
-  const [counts] = await reader.rows<{ convs: number; msgs: number }>(
-    exportCountQuery(k, ctx.db.dialect, p.orgi, filter, scope, kw, ids),
-  );
+  const [counts] = await reader.rows<{ convs: number; msgs: number }>(exportCountQuery(w, filter, ids));
   const total = Number(counts?.convs ?? 0) + Number(counts?.msgs ?? 0);
   return startExport(ctx, p, {
     kind: 'history',

@@ -1,7 +1,15 @@
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+} from 'kysely';
 import { HISTORY_LIMITS, type HistoryFilter, type HistoryListQuery } from '@kefu/protocol';
 import type { Db, Dialect } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
+import type { AgentServiceTable } from '../../platform/db/schema-conversations.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { ftsMatch, tsQuery } from '../../platform/search/tokens.js';
 import type { ReadQuery } from '../../platform/search/reader.js';
@@ -24,20 +32,34 @@ export interface Keyword {
   words: string[];
 }
 
+/** What every history statement is built for: the database, the organisation, the scope, the keyword. */
+export interface Where {
+  k: Kdb;
+  dialect: Dialect;
+  orgi: string;
+  scope: HistoryScope;
+  kw: Keyword | null;
+}
+
 /** The matching-message window of a keyword: ≤ searchHits newest matches, grouped by conversation. */
-export function hitsSubquery(dialect: Dialect, kw: Keyword, begin: number | undefined): RawBuilder<unknown> {
+export function hitsSubquery(
+  dialect: Dialect,
+  kw: Keyword,
+  begin: number | undefined,
+  rank: boolean,
+): RawBuilder<unknown> {
   const limit = HISTORY_LIMITS.searchHits + 1;
   if (dialect === 'sqlite') {
     // FTS row ids are ms × 65,536 (migration 0008): the date range bounds the index scan, newest first.
     // bm25() only works in the FTS query itself, so the window count is one level up.
     return sql`(select agentserviceid as sid, min(score) as score, count(*) as hits, max(msgid) as msgid,
       max(n) as n from (select f.*, count(*) over () as n from (select agentserviceid, msgid,
-      bm25(chat_message_fts) as score from chat_message_fts where chat_message_fts match ${ftsMatch(kw.words)}
+      ${rank ? sql`bm25(chat_message_fts)` : sql`0`} as score from chat_message_fts where chat_message_fts match ${ftsMatch(kw.words)}
       and rowid >= ${(begin ?? 0) * 65536} order by rowid desc limit ${limit}) f) m group by agentserviceid)`;
   }
   return sql`(select agentserviceid as sid, min(score) as score, count(*) as hits, max(msgid) as msgid,
     max(n) as n from (select m.agentserviceid, m.id as msgid,
-      -ts_rank(to_tsvector('simple', m.tokens), q.q, 1) as score, count(*) over () as n
+      ${rank ? sql`-ts_rank(to_tsvector('simple', m.tokens), q.q, 1)` : sql`0`} as score, count(*) over () as n
       from chat_message m, to_tsquery('simple', ${tsQuery(kw.words)}) as q(q)
       where to_tsvector('simple', m.tokens) @@ q.q and m.withdrawn = 0 and m.createtime >= ${begin ?? 0}
       order by m.id desc limit ${limit}) m group by agentserviceid)`;
@@ -123,17 +145,10 @@ function filterConditions(eb: Eb, orgi: string, f: HistoryFilter, scope: History
 }
 
 /** The filtered conversations (joined to the keyword's hits when there is one). */
-function base(
-  k: Kdb,
-  dialect: Dialect,
-  orgi: string,
-  f: HistoryFilter,
-  scope: HistoryScope,
-  kw: Keyword | null,
-) {
+function base({ k, dialect, orgi, scope, kw }: Where, f: HistoryFilter, rank = false) {
   const from = k.selectFrom('agent_service as s');
   const joined = kw
-    ? from.innerJoin(hitsSubquery(dialect, kw, f.begin).as('h') as unknown as 'agent_service as h', (j) =>
+    ? from.innerJoin(hitsSubquery(dialect, kw, f.begin, rank).as('h'), (j) =>
         j.on(sql<SqlBool>`h.sid = s.id`),
       )
     : from;
@@ -168,41 +183,17 @@ export const ROW_COLUMNS = [
   's.topicid',
   's.summary',
 ] as const;
+type ColumnName = (typeof ROW_COLUMNS)[number] extends `s.${infer C}` ? C : never;
 
-export interface ListRow {
-  id: string;
-  userid: string;
-  username: string;
-  name: string;
-  phone: string;
-  email: string;
-  channel: string;
-  appid: string;
-  organ: string | null;
-  agentno: string | null;
-  agentusername: string;
-  createtime: number;
-  servicetime: number | null;
-  endtime: number | null;
-  waittime: number;
-  endby: string | null;
-  satislevel: string | null;
-  satiscomment: string | null;
-  leavemsg: number;
-  ai: number;
-  userasks: number;
-  agentreplys: number;
-  firstreplytime: number | null;
-  topicid: string | null;
-  summary: string;
+/** A list row as read: the conversation's columns of ROW_COLUMNS, the sort key, and the keyword's hits. */
+export type ListRow = Pick<Selectable<AgentServiceTable>, ColumnName> & {
   sortkey: number;
-  /** With a keyword. */
+  /** With a keyword: matching messages, one of them, the window's size, the count of all matches. */
   hits?: number;
   msgid?: string;
   n?: number;
-  /** With a keyword: the count of all matching conversations (window). */
   total?: number;
-}
+};
 
 export interface Cursor {
   value: number;
@@ -220,22 +211,19 @@ export function parseCursor(before: string | undefined): Cursor | null {
 }
 
 /**
- * One page of the list. With a keyword the same statement also counts every match (`total`, a window
- * over the filtered hits, which both databases compute once); without one, countQuery counts.
+ * One page of the list: the filter, order and paging over narrow rows (id, sort key, the keyword's hits),
+ * then the page's full rows by id — a keyword can match tens of thousands of conversations, and carrying
+ * all their columns through the join and the sort cost more than the search itself. With a keyword the
+ * same statement also counts every match (`total`, a window over the filtered hits, computed once by both
+ * databases); without one, countQuery counts.
  */
-export function pageQuery(
-  k: Kdb,
-  dialect: Dialect,
-  orgi: string,
-  q: HistoryListQuery,
-  scope: HistoryScope,
-  kw: Keyword | null,
-  cursor: Cursor | null,
-): ReadQuery {
+export function pageQuery(w: Where, q: HistoryListQuery, cursor: Cursor | null): ReadQuery {
+  const { k, kw } = w;
   const key = sortExpr(kw ? q.sort : q.sort === 'relevance' ? 'createtime' : q.sort);
   // bm25 / -ts_rank: lower is more relevant, so "most relevant first" is ascending.
   const desc = q.sort === 'relevance' ? q.order === 'asc' : q.order === 'desc';
-  let page = base(k, dialect, orgi, q, scope, kw).select([...ROW_COLUMNS, key.as('sortkey')]);
+  const dir = desc ? 'desc' : 'asc';
+  let page = base(w, q, q.sort === 'relevance').select(['s.id', key.as('sortkey')]);
   if (kw)
     page = page
       .select(sql<number>`h.hits`.as('hits'))
@@ -249,41 +237,37 @@ export function pageQuery(
         : sql<SqlBool>`(${key} > ${cursor.value} or (${key} = ${cursor.value} and s.id > ${cursor.id}))`,
     );
   else if (q.p > 1) page = page.offset((q.p - 1) * q.ps);
-  const dir = desc ? 'desc' : 'asc';
-  return page
+  const narrow = page
     .orderBy(key, dir)
     .orderBy('s.id', dir)
-    .limit(q.ps + 1)
-    .compile();
+    .limit(q.ps + 1);
+  // The narrow page's extra columns are added conditionally above, so they are named here as SQL.
+  const extra = kw ? ['hits', 'msgid', 'n', ...(cursor ? [] : ['total'])] : [];
+  const full = k
+    .selectFrom(narrow.as('p'))
+    .innerJoin('agent_service as s', 's.id', 'p.id')
+    .select(ROW_COLUMNS)
+    .select('p.sortkey')
+    .select(extra.map((c) => sql.ref(`p.${c}`).as(c)));
+  return full.orderBy('p.sortkey', dir).orderBy('s.id', dir).compile();
 }
 
 /** The number of conversations a filter matches (the list's total without a keyword; expsearch). */
-export function countQuery(
-  k: Kdb,
-  dialect: Dialect,
-  orgi: string,
-  f: HistoryFilter,
-  scope: HistoryScope,
-  kw: Keyword | null,
-): ReadQuery {
-  return base(k, dialect, orgi, f, scope, kw)
+export function countQuery(w: Where, f: HistoryFilter): ReadQuery {
+  return base(w, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .compile();
 }
 
 /** The export's walk over the filter (or the selected `ids` within it): by id, after `afterId`. */
 export function chunkQuery(
-  k: Kdb,
-  dialect: Dialect,
-  orgi: string,
+  w: Where,
   f: HistoryFilter,
-  scope: HistoryScope,
-  kw: Keyword | null,
   afterId: string,
   limit: number,
   ids: readonly string[] | null,
 ): ReadQuery {
-  let q = base(k, dialect, orgi, f, scope, kw)
+  let q = base(w, f)
     .select([...ROW_COLUMNS, sql<number>`s.createtime`.as('sortkey')])
     .where('s.id', '>', afterId);
   if (ids) q = q.where('s.id', 'in', ids.length ? ids : ['']);
@@ -291,18 +275,10 @@ export function chunkQuery(
 }
 
 /** Conversations and messages an export will write (its progress total). */
-export function exportCountQuery(
-  k: Kdb,
-  dialect: Dialect,
-  orgi: string,
-  f: HistoryFilter,
-  scope: HistoryScope,
-  kw: Keyword | null,
-  ids: readonly string[] | null,
-): ReadQuery {
-  let convs = base(k, dialect, orgi, f, scope, kw).select('s.id');
+export function exportCountQuery(w: Where, f: HistoryFilter, ids: readonly string[] | null): ReadQuery {
+  let convs = base(w, f).select('s.id');
   if (ids) convs = convs.where('s.id', 'in', ids.length ? ids : ['']);
-  return k
+  return w.k
     .selectNoFrom((eb) => [
       eb
         .selectFrom(convs.as('c'))

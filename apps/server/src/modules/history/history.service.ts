@@ -30,6 +30,7 @@ import {
   type HistoryScope,
   type Keyword,
   type ListRow,
+  type Where,
 } from './history.query.js';
 import { presentRow, rowContext } from './history.presenter.js';
 
@@ -74,10 +75,11 @@ export async function list(ctx: Ctx, p: Principal, q: HistoryListQuery): Promise
   const scope = await historyScope(k, p);
   const cursor = q.sort === 'relevance' ? null : parseCursor(q.before);
   const reader = searchReader(ctx);
+  const w: Where = { k, dialect: ctx.db.dialect, orgi: p.orgi, scope, kw };
   const [rows, counted] = await Promise.all([
-    reader.rows<ListRow>(pageQuery(k, ctx.db.dialect, p.orgi, q, scope, kw, cursor)),
+    reader.rows<ListRow>(pageQuery(w, q, cursor)),
     // A keyword page counts in its own statement (once, without a cursor); see pageQuery.
-    kw && !cursor ? null : reader.rows<{ n: number }>(countQuery(k, ctx.db.dialect, p.orgi, q, scope, kw)),
+    kw && !cursor ? null : reader.rows<{ n: number }>(countQuery(w, q)),
   ]);
   const more = rows.length > q.ps;
   const page = more ? rows.slice(0, q.ps) : rows;
@@ -141,23 +143,28 @@ export async function detail(ctx: Ctx, p: Principal, id: string): Promise<Histor
   };
 }
 
-/** The transcript in seq order, a page at a time (`after` = the last seq already shown). */
+/**
+ * The transcript in seq order, a page at a time: `after` a seq (0: from the start) reading forward, or the
+ * newest page before `before` (none: the newest) reading back; `hasMore` says whether that direction goes on.
+ */
 export async function messages(
   ctx: Ctx,
   p: Principal,
-  q: { agentserviceid: string; after: number; ps: number },
+  q: { agentserviceid: string; after?: number; before?: number; ps: number },
 ): Promise<HistoryMessagePage> {
   const s = await visibleService(ctx, p, q.agentserviceid);
-  const rows = await ctx.db.kysely
-    .selectFrom('chat_message')
-    .selectAll()
-    .where('agentserviceid', '=', s.id)
-    .where('seq', '>', q.after)
-    .orderBy('seq')
+  let page = ctx.db.kysely.selectFrom('chat_message').selectAll().where('agentserviceid', '=', s.id);
+  const forward = q.after !== undefined;
+  if (forward) page = page.where('seq', '>', q.after!);
+  else if (q.before !== undefined) page = page.where('seq', '<', q.before);
+  const rows = await page
+    .orderBy('seq', forward ? 'asc' : 'desc')
     .limit(q.ps + 1)
     .execute();
   const hasMore = rows.length > q.ps;
-  return { list: (hasMore ? rows.slice(0, q.ps) : rows).map((m) => presentMessage(m)), hasMore };
+  const kept = hasMore ? rows.slice(0, q.ps) : rows;
+  if (!forward) kept.reverse();
+  return { list: kept.map((m) => presentMessage(m)), hasMore };
 }
 
 export async function messageDetail(ctx: Ctx, p: Principal, id: string): Promise<MessageDto> {

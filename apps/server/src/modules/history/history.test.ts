@@ -289,7 +289,7 @@ describe('a conversation of the history', () => {
         t.app,
         t.adminToken,
         'GET',
-        `/api/agentService/message/list?agentserviceid=${id}&ps=5`,
+        `/api/agentService/message/list?agentserviceid=${id}&ps=5&after=0`,
       )
     ).body.data;
     expect(page1.list.map((m) => m.message)).toEqual(texts.slice(0, 5));
@@ -304,6 +304,26 @@ describe('a conversation of the history', () => {
     ).body.data;
     expect(page2.list.map((m) => m.seq)).toEqual([6, 7]);
     expect(page2.hasMore).toBe(false);
+    // Newest first, then back (the console's transcript).
+    const newest = (
+      await call<HistoryMessagePage>(
+        t.app,
+        t.adminToken,
+        'GET',
+        `/api/agentService/message/list?agentserviceid=${id}&ps=3`,
+      )
+    ).body.data;
+    expect(newest.list.map((m) => m.seq)).toEqual([5, 6, 7]);
+    expect(newest.hasMore).toBe(true);
+    const older = (
+      await call<HistoryMessagePage>(
+        t.app,
+        t.adminToken,
+        'GET',
+        `/api/agentService/message/list?agentserviceid=${id}&ps=3&before=2`,
+      )
+    ).body.data;
+    expect(older).toMatchObject({ list: [{ seq: 1 }], hasMore: false });
     const one = await call<{ message: string }>(
       t.app,
       t.adminToken,

@@ -6,14 +6,15 @@ import { CODES } from '@kefu/protocol';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/errors.js';
+import { LOW_PRIORITY_THREAD } from '../threads.js';
 
 /**
  * Heavy reads (history search and lists, export chunks) away from live chat. SQLite: a worker thread with a
- * read-only connection of its own (WAL lets it read while the writer commits), one statement at a time, so
- * the event loop never runs a search and a search uses at most one core; a statement that runs past the
- * time limit is stopped by ending the thread (a new one starts for the next). PostgreSQL: a small pool of
- * its own (2 connections) with statement_timeout, so searches never take the connections the message
- * writer needs. Past the limit the caller gets search_timeout.
+ * read-only connection of its own (WAL lets it read while the writer commits), one statement at a time, at
+ * the lowest scheduling priority (threads.ts): the event loop never runs a search, and a search takes only
+ * the CPU live chat leaves. A statement that runs past the time limit is stopped by ending the thread (a
+ * new one starts for the next). PostgreSQL: a small pool of its own (2 connections) with statement_timeout,
+ * so searches never take the connections the message writer needs. Past the limit: search_timeout.
  */
 export interface ReadQuery {
   sql: string;
@@ -30,7 +31,7 @@ export const searchTimeoutMs = (): number => Number(process.env.KEFU_SEARCH_TIME
 
 const timeout = () => new AppError('search_timeout', CODES.badRequest);
 
-const WORKER = `
+const WORKER = `${LOW_PRIORITY_THREAD}
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.module);
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });

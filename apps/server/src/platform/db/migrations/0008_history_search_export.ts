@@ -19,7 +19,8 @@ const FTS_ROWID = sql.raw('new.createtime * 65536 + (new.rowid & 65535)');
  *   SQLite: a contentless FTS5 table over it (unicode61, bm25), fed by triggers; it keeps the message
  *   and conversation ids (unindexed) so a search needs no join to find its conversations.
  *   PostgreSQL: a GIN index on to_tsvector('simple', tokens).
- * - agent_service (orgi, status, createtime, id): the history list, newest first, by page or cursor.
+ * - agent_service (orgi, status, createtime, id): the history list, newest first, by page or cursor;
+ *   (id, orgi, status, createtime): a keyword's matches looked up by id without reading the wide rows.
  * - export_job: background exports with their progress and file.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
@@ -62,6 +63,13 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .createIndex('agent_service_history')
     .on('agent_service')
     .columns(['orgi', 'status', 'createtime', 'id'])
+    .execute();
+  // A keyword's matching conversations are looked up by id, tens of thousands at a time: this index
+  // answers the lookup, the scope's default filter and the default order without reading the wide rows.
+  await db.schema
+    .createIndex('agent_service_hit')
+    .on('agent_service')
+    .columns(['id', 'orgi', 'status', 'createtime'])
     .execute();
 
   await db.schema

@@ -9,7 +9,7 @@
  * socket.io-client's default back-off (which the spec's constants are).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { connect as netConnect } from 'node:net';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -123,20 +123,43 @@ const kefuEnv = (kdb: KefuDb, port: number): NodeJS.ProcessEnv => ({
 const BARE_HTTP =
   "require('node:http').createServer((q, r) => r.end('ok')).listen(+process.env.PORT, '127.0.0.1')";
 
+/** CPU time (user + system, all threads) a process has used so far, ms (Linux /proc; 0 elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+const TICKS = 100; // USER_HZ on Linux
+
+interface Start {
+  base: number;
+  kefu: number;
+  /** CPU used until serving: robust when other work shares the box (wall time is not). */
+  baseCpu: number;
+  kefuCpu: number;
+  stop: number;
+}
+
 /** Spawn → first answer, for the bare server and for kefu (ready), with kefu's graceful stop time. */
-async function startToServing(kdb: KefuDb): Promise<{ base: number; kefu: number; stop: number }> {
+async function startToServing(kdb: KefuDb): Promise<Start> {
   let port = await freePort();
   let t0 = performance.now();
   const bare = spawnPlain(['-e', BARE_HTTP], { PORT: String(port) });
   const base = (await firstAnswer(`http://127.0.0.1:${port}/`, bare)) - t0;
+  const baseCpu = cpuMs(bare.pid);
   bare.kill('SIGKILL');
   await stopped(bare);
   port = await freePort();
   t0 = performance.now();
   const kefu = spawnPlain([SERVER_ENTRY], kefuEnv(kdb, port));
   const ready = (await firstAnswer(`http://127.0.0.1:${port}${HEALTH_READY_PATH}`, kefu)) - t0;
+  const kefuCpu = cpuMs(kefu.pid);
   const stop = await terminate(kefu);
-  return { base, kefu: ready, stop };
+  return { base, kefu: ready, baseCpu, kefuCpu, stop };
 }
 
 interface Fleet {
@@ -229,13 +252,13 @@ export async function restart(mode: Mode, log: (s: string) => void): Promise<Row
 
     // (a) spawn → serving, A B alternated.
     const rounds = mode.smoke ? 1 : 5;
-    const starts: Array<{ base: number; kefu: number; stop: number }> = [];
+    const starts: Start[] = [];
     await startToServing(kdb); // warm the file cache: every measured start finds the same state
     for (let r = 0; r < rounds; r++) {
       const x = await startToServing(kdb);
       starts.push(x);
       log(
-        `  R1 start→serving: node -e http ${x.base.toFixed(0)} ms, kefu ${x.kefu.toFixed(0)} ms (graceful stop ${x.stop.toFixed(0)} ms)`,
+        `  R1 start→serving: node -e http ${x.base.toFixed(0)} ms (${x.baseCpu.toFixed(0)} ms CPU), kefu ${x.kefu.toFixed(0)} ms (${x.kefuCpu.toFixed(0)} ms CPU; graceful stop ${x.stop.toFixed(0)} ms)`,
       );
     }
 
@@ -320,6 +343,16 @@ export async function restart(mode: Mode, log: (s: string) => void): Promise<Row
         starts.map((x) => x.kefu),
         1500,
       ),
+      {
+        ...ratioRow(
+          'process start → serving: CPU used (user + system), same starts',
+          starts.map((x) => x.baseCpu),
+          starts.map((x) => x.kefuCpu),
+          1500,
+        ),
+        target: '–',
+        holds: null,
+      },
       {
         id: 'R1',
         metric: 'graceful stop (SIGTERM → exit)',

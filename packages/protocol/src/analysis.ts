@@ -323,6 +323,17 @@ export const analysisExportBody = analysisQuery.extend({
   tz: z.coerce.number({ error: 'invalid_field' }).int().min(-840).max(840).default(0),
 });
 
+/** GET /api/analyse/options: what the filters of one call's screen can offer the caller (within its scope). */
+export const analysisOptionsQuery = z.object({
+  call: z.enum(ANALYSIS_CALL_NAMES as [AnalysisCall, ...AnalysisCall[]], { error: 'invalid_field' }),
+});
+
+export interface AnalysisOptionsDto {
+  organs: Array<{ id: string; name: string }>;
+  agents: Array<{ id: string; name: string; organ: string | null }>;
+  appids: Array<{ id: string; name: string }>;
+}
+
 export type Figures = Partial<Record<Figure, number | null>>;
 
 export interface AnalysisRowDto {

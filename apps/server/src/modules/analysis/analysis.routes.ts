@@ -3,6 +3,7 @@ import {
   ANALYSIS_CALL_NAMES,
   ANALYSIS_CALLS,
   analysisExportBody,
+  analysisOptionsQuery,
   analysisQuery,
   hasPermission,
 } from '@kefu/protocol';
@@ -11,7 +12,7 @@ import { principal, requires } from '../../platform/auth/guard.js';
 import { ok, requestLang } from '../../platform/http/envelope.js';
 import { forbidden } from '../../platform/http/errors.js';
 import { withInput } from '../../platform/http/route.js';
-import { analyse } from './analysis.service.js';
+import { analyse, options } from './analysis.service.js';
 import { exportAnalysis } from './analysis.export.js';
 
 /** GET /api/analyse/<call> (spec section 7 Analysis), each under its screen's code; POST /api/analyse/export. */
@@ -24,6 +25,14 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
   const lang = (req: FastifyRequest) => (requestLang(req).startsWith('en') ? 'en' : 'zh');
   const codes = [...new Set(Object.values(ANALYSIS_CALLS).map((c) => c.code as string))];
+  app.get('/api/analyse/options', {
+    preHandler: requires(codes),
+    ...withInput(analysisOptionsQuery, async (req, q) => {
+      const p = principal(req);
+      if (!hasPermission(p.usertype, p.auth, ANALYSIS_CALLS[q.call].code)) throw forbidden();
+      return ok(await options(ctx.db, p, q.call));
+    }),
+  });
   app.post('/api/analyse/export', {
     preHandler: requires(codes),
     ...withInput(analysisExportBody, async (req, b) => {

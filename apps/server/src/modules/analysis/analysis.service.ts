@@ -3,6 +3,7 @@ import {
   ANALYSIS_LIMITS,
   CODES,
   type AnalysisCall,
+  type AnalysisOptionsDto,
   type AnalysisResultDto,
   type AnalysisRowDto,
   type CountFigure,
@@ -278,6 +279,30 @@ const totalOf = (plan: Plan): Raw => {
   for (const c of plan.cells) addRaw(t, c.sums);
   return t;
 };
+
+/** The departments, agents and access points a call's filters offer the caller. */
+export async function options(db: Db, p: Principal, call: AnalysisCall): Promise<AnalysisOptionsDto> {
+  const k = db.kysely;
+  const def = ANALYSIS_CALLS[call];
+  const s = def.scoped ? await dataScope(k, p, def.code) : ({ kind: 'all' } as const);
+  const organs = s.kind === 'all' ? null : s.kind === 'organ' ? s.organs : [];
+  const [organRows, agents, aps] = await Promise.all([
+    k
+      .selectFrom('organ')
+      .select(['id', 'name'])
+      .where('orgi', '=', p.orgi)
+      .orderBy('sortindex')
+      .orderBy('name')
+      .execute(),
+    repo.agentsOf(k, p.orgi, organs, organs ? [p.id] : []),
+    k.selectFrom('access_point').select(['id', 'name']).where('orgi', '=', p.orgi).orderBy('name').execute(),
+  ]);
+  return {
+    organs: organs ? organRows.filter((o) => organs.includes(o.id)) : organRows,
+    agents: agents.sort((a, b) => collator.compare(a.name, b.name)),
+    appids: aps,
+  };
+}
 
 export async function analyse(
   db: Db,

@@ -135,7 +135,11 @@ export async function visitRows(k: Kdb, orgi: string, spans: ReturnType<typeof o
       select ${dayExpr(sql.ref('firsttime'), spans)} as day, appid, traceid from visit where orgi = ${orgi}) d
     group by d.day, d.appid`.execute(k);
   return {
-    visits: rows.rows.map((r) => ({ ...r, day: Number(r.day), hour: Number(r.hour) })),
+    visits: rows.rows.map((r): Row & { day: number; hour: number } => ({
+      ...r,
+      day: Number(r.day),
+      hour: Number(r.hour),
+    })),
     uniques: uniques.rows.map((u) => ({ day: Number(u.day), appid: u.appid, n: Number(u.n) })),
   };
 }

@@ -119,6 +119,23 @@ export const ERROR_MESSAGES = {
   },
   not_ai_conversation: { zh: '该会话不是机器人会话', en: 'This conversation is not handled by the robot' },
   already_ai: { zh: '该会话已由机器人接待', en: 'The robot already handles this conversation' },
+  // Knowledge base and robots (issue 15).
+  kb_type_not_empty: {
+    zh: '该分类下还有子分类或知识，不能删除',
+    en: 'This type still holds subtypes or items',
+  },
+  kb_question_repeat: { zh: '该标准问题已存在', en: 'This question already exists' },
+  kb_synonym_short: { zh: '同义词至少需要两个词', en: 'A synonym group needs at least two words' },
+  kb_import_file_invalid: {
+    zh: '文件不是可识别的知识库表格（.xlsx，首行为表头，含“标准问题”和“答案”列）',
+    en: 'Not a knowledge sheet (.xlsx with a header row and the Question and Answer columns)',
+  },
+  robot_thresholds: {
+    zh: '建议阈值不能高于回答阈值',
+    en: 'The suggestion threshold cannot be above the answer threshold',
+  },
+  url_format: { zh: '请输入 http(s):// 开头的地址', en: 'Enter an http(s):// address' },
+  ai_service_off: { zh: 'AI 服务未开启或未配置', en: 'The AI service is off or not configured' },
   agent_full: { zh: '该坐席已达最大接待数', en: 'The agent has no free seat' },
   takeover_own: { zh: '该会话已由您接待', en: 'You already serve this conversation' },
   conversation_changed: {

@@ -11,6 +11,7 @@
 export const EXPORT_KIND_CODES = {
   history: ['A01', 'A04'],
   contacts: ['A05'],
+  knowledge: ['A09_A05_A02'],
   records: ['A09_A06_A01'],
   /** Analysis tables (/api/analyse/export): the call's own code is checked when the job starts. */
   analysis: [

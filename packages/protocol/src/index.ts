@@ -19,5 +19,8 @@ export * from './compliance.js';
 export * from './exports.js';
 export * from './texts.js';
 export * from './health.js';
+export * from './knowledge.js';
+export * from './robot.js';
+export * from './rich-text.js';
 export * from './history.js';
 export * from './analysis.js';

@@ -26,6 +26,7 @@ import { registerHistory } from './history/history.routes.js';
 import { registerApiDoc } from './apidoc/apidoc.routes.js';
 import { registerHealth } from './health/health.routes.js';
 import { registerTexts } from './texts/texts.routes.js';
+import { registerKnowledge } from './knowledge/kb.routes.js';
 import { registerAnalysis } from './analysis/index.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
@@ -56,6 +57,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerExport,
   registerHistory,
   registerTexts,
+  registerKnowledge,
   registerAnalysis,
   registerApiDoc,
   registerHealth,

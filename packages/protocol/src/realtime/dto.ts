@@ -1,9 +1,12 @@
+import type { RobotReplyMeta } from '../robot.js';
+
 /**
  * Data shapes exchanged over the realtime namespaces and /api/talk. Times are epoch milliseconds.
  * Field names follow the spec (section 3: chat entry, message) so the console can bind them directly.
  */
 
-export const MESSAGE_TYPES = ['message', 'writing', 'problem', 'over', 'system'] as const;
+/** `robot`: a robot's line (answer, suggestions, fallback); it counts as no agent reply. */
+export const MESSAGE_TYPES = ['message', 'writing', 'problem', 'over', 'system', 'robot'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 export const MSG_TYPES = ['text', 'image', 'file', 'voice', 'video', 'emoticon', 'tips'] as const;
@@ -125,6 +128,8 @@ export interface MessageDto {
   whisper?: 0 | 1;
   /** A whisper's place: it follows the message of this seq (a whisper's own seq is 0, it takes none). */
   afterseq?: number;
+  /** A robot line's outcome, suggestions and citations (type `robot`, robot.ts). */
+  robot?: RobotReplyMeta;
   createtime: number;
 }
 

@@ -35,6 +35,23 @@ export interface VisitorWelcome {
   position: number | null;
   lastseq: number;
   config: { welcome: string; name: string; satisfaction: boolean };
+  /** The robot serving the open conversation (ai = 1), else null. */
+  robot?: VisitorRobotInfo | null;
+}
+
+/** The robot a visitor talks to (docs/protocol.md "Robot"). */
+export interface VisitorRobotInfo {
+  id: string;
+  name: string;
+  avatar: string;
+  /** Show the 转人工 button. */
+  handoffButton: boolean;
+}
+
+/** The conversation went to the robot (robot set) or left it for a human (robot null). */
+export interface RobotNotice {
+  agentserviceid: string;
+  robot: VisitorRobotInfo | null;
 }
 
 export interface QueueNotice {
@@ -96,6 +113,7 @@ export interface VisitorServerToClientEvents {
   resync: (p: ResyncNotice) => void;
   /** The server is shutting down and will be back soon: reconnect promptly (restart.ts). */
   restart: (p: RestartHint) => void;
+  robot: (p: RobotNotice) => void;
 }
 
 export type VisitorNewPayload = z.input<typeof visitorNewSchema>;
@@ -115,6 +133,8 @@ export interface VisitorNewResult {
    * repeated `new` answering the current state): any later assignment arrives as `assigned`.
    */
   message?: string;
+  /** The chat started with (or is still with) the robot. */
+  robot?: VisitorRobotInfo | null;
 }
 
 export interface VisitorClientToServerEvents {
@@ -128,4 +148,6 @@ export interface VisitorClientToServerEvents {
   end: (p: unknown, ack?: AckFn<null>) => void;
   /** One page of the visitor's conversation after a seq (resync, a hole in what the widget holds). */
   replay: (p: VisitorReplayPayload, ack?: AckFn<ReplayPage>) => void;
+  /** The 转人工 button: the robot's chat goes to a human (normal routing); the current state answers. */
+  handoff: (p: unknown, ack?: AckFn<VisitorNewResult>) => void;
 }

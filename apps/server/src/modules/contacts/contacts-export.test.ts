@@ -1,47 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
-import type { ContactDto, ExportJobDto, TagDto } from '@kefu/protocol';
+import type { ContactDto, TagDto } from '@kefu/protocol';
 import { call, expectError, perTest, userWithCodes, type SeededApp } from '../../../test/factories.js';
 import { addOrgan } from '../../../test/live.js';
 import { upload } from '../media/media-fixtures.js';
-import { exportRunner } from '../export/export.service.js';
+import { exported as exportedFile, sheetRows, XLSX_MIME as XLSX } from '../../../test/exports.js';
 
 const env = perTest();
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Starts an export, waits for the job and opens the file it made. */
-async function exported(
-  t: SeededApp,
-  token: string,
-  url: string,
-): Promise<{ job: ExportJobDto; file: Buffer }> {
-  const start = await call<ExportJobDto>(t.app, token, 'GET', url);
-  expect(start.body, JSON.stringify(start.body)).toMatchObject({ success: true, data: { kind: 'contacts' } });
-  await exportRunner(t).idle();
-  const job = (await call<ExportJobDto>(t.app, token, 'GET', `/api/export/job?id=${start.body.data.id}`)).body
-    .data;
-  expect(job.status).toBe('done');
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/export/download?id=${job.id}`,
-    headers: { authorization: token },
-  });
-  expect(res.statusCode).toBe(200);
-  return { job, file: res.rawPayload };
-}
-
-async function sheetRows(file: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(file as unknown as ArrayBuffer);
-  const out: string[][] = [];
-  wb.worksheets[0]!.eachRow((r) =>
-    out.push(
-      Array.from((r.values as unknown[]).slice(1), (v) => (v instanceof Date ? 'date' : String(v ?? ''))),
-    ),
-  );
-  return out;
-}
+const exported = (t: SeededApp, token: string, url: string) => exportedFile(t, token, url, 'contacts');
 
 describe('contacts exports (expsearch / expids)', () => {
   it('export what the filter matches, then import the same file back unchanged', async () => {

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import type { ContactDto, Page, TagDto } from '@kefu/protocol';
 import { call, count, perTest, userWithCodes } from '../../../test/factories.js';
 import { upload } from '../media/media-fixtures.js';
+import { sheet as sheetOf, XLSX_MIME as XLSX } from '../../../test/exports.js';
 
 const env = perTest();
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A one-sheet workbook: a header row, then the rows. */
-async function sheet(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('联系人');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+const sheet = (rows: unknown[][]) => sheetOf(rows, '联系人');
 
 const importAs = (token: string, data: Buffer, filename = 'contacts.xlsx') =>
   upload(env.t, '/api/contacts/import', { authorization: token }, filename, XLSX, data);

@@ -1,4 +1,3 @@
-import type ExcelJS from 'exceljs';
 import {
   CONTACT_LIMITS,
   CONTACT_SHEET_COLUMNS,
@@ -12,71 +11,27 @@ import {
 } from '@kefu/protocol';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Db } from '../../platform/db/database.js';
-import { AppError, badRequest } from '../../platform/http/errors.js';
-import { loadExcel } from '../../platform/excel.js';
+import { badRequest } from '../../platform/http/errors.js';
+import { headerMap, readSheet, rowErrors, throwRowErrors, type SheetRow } from '../../platform/xlsx/sheet.js';
 import { parse } from '../../platform/http/validate.js';
 import { saveIn, scopeOf, updateIn } from './contacts.service.js';
 
 type Kdb = Db['kysely'];
-type SheetRow = { row: number; cells: Partial<Record<ContactSheetColumn, string>> };
 
-/** Header text (either language, or the column key itself) → column. */
-const HEADER_TO_COLUMN = new Map<string, ContactSheetColumn>(
-  CONTACT_SHEET_COLUMNS.flatMap((c) => [
-    [c.toLowerCase(), c] as const,
-    [CONTACT_SHEET_HEADERS.zh[c].toLowerCase(), c] as const,
-    [CONTACT_SHEET_HEADERS.en[c].toLowerCase(), c] as const,
-  ]),
-);
-
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-
-/** A cell as the text a user typed: dates as YYYY-MM-DD, numbers without formatting, rich text joined. */
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return dayOf(v);
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    return '';
-  }
-  return String(v).trim();
-}
+const HEADER_TO_COLUMN = headerMap(CONTACT_SHEET_COLUMNS, CONTACT_SHEET_HEADERS);
 
 /** The first sheet's rows keyed by column; refuses a file that is not a workbook with a name column. */
-export async function readSheet(buf: Buffer): Promise<SheetRow[]> {
-  const wb = new (await loadExcel()).Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('import_file_invalid');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('import_file_invalid');
-  const columns = new Map<number, ContactSheetColumn>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const c = HEADER_TO_COLUMN.get(cellText(cell.value).toLowerCase());
-    if (c) columns.set(col, c);
+export const readContactSheet = (buf: Buffer) =>
+  readSheet<ContactSheetColumn>(buf, {
+    headers: HEADER_TO_COLUMN,
+    required: ['name'],
+    invalid: 'import_file_invalid',
+    maxRows: CONTACT_LIMITS.importRows,
   });
-  if (![...columns.values()].includes('name')) throw badRequest('import_file_invalid');
-  const rows: SheetRow[] = [];
-  ws.eachRow((r, n) => {
-    if (n === 1) return;
-    const cells: SheetRow['cells'] = {};
-    for (const [col, key] of columns) {
-      const t = cellText(r.getCell(col).value);
-      if (t) cells[key] = t;
-    }
-    if (Object.keys(cells).length) rows.push({ row: n, cells });
-  });
-  if (rows.length > CONTACT_LIMITS.importRows) throw badRequest('too_long', { file: 'too_long' });
-  return rows;
-}
 
 /** Sheet texts of one row → the fields of a save / update (tags and owner resolved by name). */
 function toInput(
-  cells: SheetRow['cells'],
+  cells: SheetRow<ContactSheetColumn>['cells'],
   names: { tags: Map<string, string>; users: Map<string, string> },
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -132,14 +87,6 @@ async function lookups(k: Kdb, orgi: string) {
   return { tags: new Map(tags.map((t) => [t.name, t.id])), users: byName };
 }
 
-const rowErrors = (row: number, err: unknown): ImportRowError[] => {
-  if (!(err instanceof AppError)) throw err;
-  const fields = Object.entries(err.fields ?? {});
-  return fields.length
-    ? fields.map(([field, key]) => ({ row, field, key }))
-    : [{ row, field: '_', key: err.key }];
-};
-
 /**
  * Imports the first sheet of an .xlsx in one transaction: a row with an id updates that contact, a row
  * without creates one. Every row is checked (fields, tags, owner, scope, duplicate mobile / email — also
@@ -151,7 +98,7 @@ export async function importContacts(
   p: Principal,
   buf: Buffer,
 ): Promise<{ created: number; updated: number }> {
-  const rows = await readSheet(buf);
+  const rows = await readContactSheet(buf);
   if (rows.length === 0) throw badRequest('import_file_invalid');
   return db.kysely.transaction().execute(async (k) => {
     const names = await lookups(k, p.orgi);
@@ -173,10 +120,7 @@ export async function importContacts(
         errors.push(...rowErrors(row, err));
       }
     }
-    if (errors.length) {
-      const fields = Object.fromEntries(errors.map((e) => [`${e.row}.${e.field}`, e.key]));
-      throw new AppError('import_rows_invalid', 400, fields);
-    }
+    throwRowErrors(errors);
     return { created, updated };
   });
 }

@@ -5,6 +5,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { rethrowUnique } from '../../platform/db/unique.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
+import { subtreeIds as subtree } from '../../platform/tree.js';
 import * as repo from './tags.repository.js';
 import { presentTopic } from './tags.presenter.js';
 
@@ -13,15 +14,6 @@ const categoryRepeat = () => badRequest('category_name_repeat', { name: 'categor
 /** Every topic of the organisation, flat (the tree is built from parentid). */
 export async function list(db: Db, p: Principal): Promise<TopicDto[]> {
   return (await repo.listTopics(db.kysely, p.orgi)).map(presentTopic);
-}
-
-/** The topic and the topics below it. */
-function subtree(all: readonly repo.TopicRow[], rootId: string): string[] {
-  const out = [rootId];
-  for (let i = 0; i < out.length; i++) {
-    for (const t of all) if (t.parentid === out[i] && !out.includes(t.id)) out.push(t.id);
-  }
-  return out;
 }
 
 /** Creates a topic, or (with `id`) renames / moves one; a topic cannot move below itself. */

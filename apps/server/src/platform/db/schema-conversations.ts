@@ -123,6 +123,8 @@ export interface AgentServiceTable {
   /** Handled by the AI robot (migration 0010); foragent = 1 once handed from the robot to a human. */
   ai: Generated<number>;
   foragent: Generated<number>;
+  /** When it joined the human queue, if later than its creation (a robot chat handed over; migration 0016). */
+  queuetime: number | null;
   /** Service summary (migration 0009): the service topic, the agent's memo and when it was last saved. */
   topicid: Generated<string | null>;
   summary: Generated<string>;

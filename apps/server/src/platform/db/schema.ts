@@ -7,6 +7,7 @@ import type { ContactTables } from './schema-contacts.js';
 import type { ComplianceTables } from './schema-compliance.js';
 import type { HistoryTables } from './schema-history.js';
 import type { MonitorTables } from './schema-monitor.js';
+import type { KnowledgeTables } from './schema-knowledge.js';
 import type { AnalysisTables } from './schema-analysis.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
@@ -114,6 +115,7 @@ export interface LoginLogTable {
 
 export interface Database
   extends ConversationTables,
+    KnowledgeTables,
     ChannelTables,
     OnlineTables,
     QuickReplyTables,

@@ -12,6 +12,7 @@ import * as m0011 from './0011_presence_texts.js';
 import * as m0009 from './0009_contacts_tags.js';
 import * as m0012 from './0012_compliance.js';
 import * as m0010 from './0010_monitor.js';
+import * as m0016 from './0016_knowledge_robot.js';
 import * as m0013 from './0013_analysis.js';
 
 export interface MigrationModule {
@@ -32,5 +33,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: Migration
   ['0009_contacts_tags', m0009],
   ['0012_compliance', m0012],
   ['0010_monitor', m0010],
+  ['0016_knowledge_robot', m0016],
   ['0013_analysis', m0013],
 ];

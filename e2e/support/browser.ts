@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { expect } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../screenshots');
@@ -43,4 +44,12 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: false });
   return path;
+}
+
+/** Switches the console's language with the shell's language select, and waits for the menu to close. */
+export async function switchLanguage(page: Page, label: 'English' | '简体中文'): Promise<void> {
+  await page.getByTestId('language-switch').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: label }).click();
+  await expect.poll(() => page.locator('.ant-select-item-option:visible').count()).toBe(0);
+  await page.waitForTimeout(400);
 }

@@ -29,6 +29,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   '/setup/label': lazyScreen(() => import('../features/tags/screens/LabelScreen')),
   '/setup/service': lazyScreen(() => import('../features/tags/screens/ServiceTopicScreen')),
   '/setup/personaSecurity': lazyScreen(() => import('../features/security/screens/PersonaSecurityScreen')),
+  '/history': lazyScreen(() => import('../features/history/screens/HistoryScreen')),
   '/dataAnalysis/loginLog': lazyScreen(() => import('../features/loginLog/screens/LoginLogScreen')),
   '/setup/sensitiveWords': lazyScreen(() => import('../features/sensitive/screens/SensitiveWordsScreen')),
   '/setup/records': lazyScreen(() => import('../features/records/screens/RecordsScreen')),

@@ -6,11 +6,11 @@ import { firstPage, type PageState } from '../lib/table';
 /**
  * The state of a list screen: the applied filter, the page, the query, and the selected row keys (batch
  * actions, "export selected"). Searching with a new filter goes back to page 1 and clears the selection.
- * `fetch` gets the filter and the page (p, ps) and answers a Page.
+ * `fetch` gets the filter and the page (p, ps) and answers a Page (or a page type with more fields, P).
  */
-export function useList<F extends object, T>(
+export function useList<F extends object, T, P extends Page<T> = Page<T>>(
   key: string,
-  fetch: (q: F & PageState, signal: AbortSignal) => Promise<Page<T>>,
+  fetch: (q: F & PageState, signal: AbortSignal) => Promise<P>,
   initial: F,
 ) {
   const qc = useQueryClient();

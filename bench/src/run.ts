@@ -19,6 +19,7 @@ import { durablePostgres } from './durable.js';
 import { sensitiveOverhead } from './sensitive.js';
 import { redisOutage } from './outage.js';
 import { contactSearch } from './contacts.js';
+import { historySearch } from './history.js';
 import { monitorFanout } from './monitor.js';
 
 const argv = process.argv.slice(2);
@@ -28,6 +29,8 @@ const only = argv
   ?.slice(7)
   .split(',');
 const mode: Mode = { smoke, rounds: smoke ? 1 : 3 };
+/** `--scale=N`: B8 history's data × N (default 2M messages / 200k conversations; 5 → the 10M-message run). */
+const scale = Number(argv.find((a) => a.startsWith('--scale='))?.slice(8) ?? 1);
 const t0 = Date.now();
 const log = (s: string) => console.log(s);
 const rows: Row[] = [];
@@ -55,7 +58,8 @@ async function bench(id: string, title: string, run: () => Promise<Row[] | Skip>
 }
 
 // A hard stop: the suite must end by itself even if a child hangs.
-const limitMs = smoke ? 120_000 : 15 * 60_000;
+// B8 history seeds and searches 2M messages on each database: its own allowance, × --scale.
+const limitMs = smoke ? 120_000 : (15 + (!only || only.includes('B8') ? 20 * scale : 0)) * 60_000;
 const watchdog = setTimeout(() => {
   console.error(`bench: exceeded ${limitMs / 1000} s, aborting`);
   process.exit(2);
@@ -91,6 +95,11 @@ await bench('B9', 'monitor fan-out: 20 supervisors watching vs none', () => moni
 await bench('B8', 'contact search (SQLite)', () => contactSearch('sqlite', mode, log));
 if (!smoke && pg)
   await bench('B8', 'contact search (PostgreSQL)', () => contactSearch('postgres', mode, log));
+await bench('B8', 'history search, lists, export (SQLite)', () => historySearch('sqlite', mode, log, scale));
+if (!smoke && pg)
+  await bench('B8', 'history search, lists, export (PostgreSQL)', () =>
+    historySearch('postgres', mode, log, scale),
+  );
 
 // ---------------------------------------------------------------- report
 const fmt = (n: number | null, unit = ''): string => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { loadSecurityConfig, type SecurityConfig } from './platform/http/security-config.js';
+import { apiBases, type ApiBases } from './modules/channels/api-bases.js';
 
 export interface AppConfig {
   port: number;
@@ -19,6 +20,8 @@ export interface AppConfig {
   logFormat: 'pretty' | 'json' | 'auto';
   /** Proxies, CORS, framing, media origin, upload quotas (KEFU_TRUST_PROXY and friends). */
   security: SecurityConfig;
+  /** Messaging platforms' API hosts (WECHAT_API_BASE, WECOM_API_BASE, DOUYIN_API_BASE, BAIDU_API_BASE). */
+  channelBases?: ApiBases;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -37,5 +40,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat:
       env.KEFU_LOG_FORMAT === 'pretty' || env.KEFU_LOG_FORMAT === 'json' ? env.KEFU_LOG_FORMAT : 'auto',
     security: loadSecurityConfig(env),
+    channelBases: apiBases(env),
   };
 }

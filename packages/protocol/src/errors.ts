@@ -203,6 +203,30 @@ export const ERROR_MESSAGES = {
     zh: '未获取到用户权限！请联系管理员为该账号分配角色',
     en: 'This account has no permissions yet: ask an administrator to give it a role',
   },
+  // Messaging-platform channels (issue 16).
+  channel_window_closed: {
+    zh: '已超过平台回复时限（用户最后一条消息后 48 小时），用户再次发消息后才能回复',
+    en: "The platform's reply window is closed; you can answer once the user writes again",
+  },
+  channel_quota_exhausted: {
+    zh: '已达到平台回复条数上限，用户再次发消息后才能继续回复',
+    en: "The platform's reply quota is used up; you can answer once the user writes again",
+  },
+  channel_user_blocked: { zh: '用户已拒收或账号无效，消息未送达', en: 'The user refuses messages or is invalid; not delivered' },
+  channel_session_invalid: {
+    zh: '平台会话状态不允许发送（会话已转给企业微信接待人员或已结束）',
+    en: 'The platform session does not allow sending (handed to a WeCom servicer, or ended)',
+  },
+  channel_unsupported: { zh: '该渠道不支持此类消息', en: 'This channel cannot carry this kind of message' },
+  channel_send_failed: { zh: '消息发送到平台失败', en: 'The message could not be delivered to the platform' },
+  channel_config: { zh: '渠道配置有误（账号、密钥或权限），消息未送达', en: 'Channel misconfigured (account, secret or rights); not delivered' },
+  channel_not_platform: { zh: '该会话不是第三方平台会话', en: 'This conversation is not on a messaging platform' },
+  channel_recall_unsupported: {
+    zh: '该平台不支持撤回：消息已在本系统标记撤回，但用户仍能看到',
+    en: 'This platform cannot recall: the message is marked withdrawn here, but the user still sees it',
+  },
+  channel_app_exists: { zh: '该平台应用已接入', en: 'This platform app is already connected' },
+  channel_platform_error: { zh: '平台接口调用失败，请检查配置后重试', en: 'The platform call failed; check the settings and retry' },
   server_error: {
     zh: '服务器错误，请稍后再试或联系管理员',
     en: 'Server error, please try later or contact the administrator',

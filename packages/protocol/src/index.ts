@@ -24,3 +24,4 @@ export * from './robot.js';
 export * from './rich-text.js';
 export * from './history.js';
 export * from './analysis.js';
+export * from './messaging.js';

@@ -28,6 +28,7 @@ import { registerHealth } from './health/health.routes.js';
 import { registerTexts } from './texts/texts.routes.js';
 import { registerKnowledge } from './knowledge/kb.routes.js';
 import { registerAnalysis } from './analysis/index.js';
+import { registerChannels } from './channels/index.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
 export const MODULES: readonly ModuleRegistrar[] = [
@@ -59,6 +60,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerTexts,
   registerKnowledge,
   registerAnalysis,
+  registerChannels,
   registerApiDoc,
   registerHealth,
 ];

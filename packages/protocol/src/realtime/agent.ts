@@ -13,6 +13,7 @@ import type { agentMessageSchema, agentReplaySchema, collaborationSchema } from 
 import type { ReplayPage, ResyncNotice } from './resume.js';
 import type { RestartHint } from './restart.js';
 import type { MonitorClientToServerEvents, MonitorServerToClientEvents } from '../monitor.js';
+import type { DeliveryNotice } from '../messaging.js';
 
 export const AGENT_NAMESPACE = '/im/agent';
 
@@ -109,6 +110,8 @@ export interface AgentServerToClientEvents extends MonitorServerToClientEvents {
   resync: (p: ResyncNotice) => void;
   /** The server is shutting down and will be back soon: reconnect promptly (restart.ts). */
   restart: (p: RestartHint) => void;
+  /** A message's delivery to a messaging platform changed (sent, or failed for good with the reason). */
+  delivery: (p: DeliveryNotice) => void;
 }
 
 export type AgentMessagePayload = z.input<typeof agentMessageSchema>;

@@ -1,4 +1,9 @@
-import type { AgentServerToClientEvents, VisitorServerToClientEvents } from '@kefu/protocol';
+import {
+  isPlatformUser,
+  type AgentServerToClientEvents,
+  type MessageDto,
+  type VisitorServerToClientEvents,
+} from '@kefu/protocol';
 import type { Db } from '../../platform/db/database.js';
 import type { Scheduler } from '../../platform/jobs/scheduler.js';
 import { mayReach, type Realtime } from '../../platform/realtime/io.js';
@@ -13,6 +18,22 @@ export interface Engine {
   closing: { value: boolean };
   /** A socket client's address: its peer, or X-Forwarded-For from a proxy KEFU_TRUST_PROXY trusts. */
   clientAddress(peer: string, forwardedFor: string | string[] | undefined): string;
+  /** Set by modules/channels: visitors who live on a messaging platform get their notices and lines there. */
+  platform?: PlatformSink;
+}
+
+/**
+ * Where the engine's output for a messaging-platform user goes instead of a socket (the user's id says
+ * which users those are, see isPlatformUser): the channel turns notices into texts and sends lines out.
+ * Both calls return at once; the sink queues durably.
+ */
+export interface PlatformSink {
+  notice<E extends keyof VisitorServerToClientEvents>(
+    userid: string,
+    event: E,
+    payload: Parameters<VisitorServerToClientEvents[E]>[0],
+  ): void;
+  message(dto: MessageDto): void;
 }
 
 export type Kdb = Db['kysely'];
@@ -47,6 +68,7 @@ export function toVisitor<E extends keyof VisitorServerToClientEvents>(
   event: E,
   ...args: Parameters<VisitorServerToClientEvents[E]>
 ): void {
+  if (e.platform && isPlatformUser(userid)) return e.platform.notice(userid, event, args[0]);
   e.rt.visitors.to(visitorRoom(userid)).emit(event, ...args);
 }
 
@@ -62,6 +84,7 @@ export function toVisitorOthers<E extends keyof VisitorServerToClientEvents>(
   event: E,
   ...args: Parameters<VisitorServerToClientEvents[E]>
 ): void {
+  if (e.platform && isPlatformUser(userid)) return e.platform.notice(userid, event, args[0]);
   const room = visitorRoom(userid);
   if (!mayReach(e.rt, e.rt.visitors, room, except)) return;
   const to = e.rt.visitors.to(room);

@@ -1,5 +1,5 @@
 import type { CallType, MessageDto, MessageType, MsgType, WithdrawNotice } from '@kefu/protocol';
-import { WITHDRAW_WINDOW_MS } from '@kefu/protocol';
+import { WITHDRAW_WINDOW_MS, isPlatformUser } from '@kefu/protocol';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { newId, newTimeId } from '../../platform/ids.js';
 import { serviceRoom, visitorRoom, agentRoom } from '../../platform/realtime/rooms.js';
@@ -297,6 +297,7 @@ function emitMessage(
   exceptSocket?: string,
 ): void {
   e.rt.emitMessage(dto, rooms, visitorRoom(s.userid), exceptSocket);
+  if (e.platform && isPlatformUser(s.userid)) e.platform.message(dto);
   messageSeen(e, dto);
 }
 

@@ -43,10 +43,14 @@ type Origin = Pick<
   | 'city'
   | 'language'
 > & { ap: string | null; organ: string | null };
-/** One statement for both rows, and only the columns used (the whole visitor row has its token hash too). */
-const ORIGIN = `select ap.id as ap, ap.organ, v.name, v.channel, v.title, v.url, v.ip, v.os, v.browser,
-  v.source, v.country, v.province, v.city, v.language
-  from visitor v left join access_point ap on ap.id = ? where v.id = ?`;
+/**
+ * One statement for both rows, and only the columns used (the whole visitor row has its token hash too). A
+ * messaging-platform user's "access point" is its channel account (modules/channels), routed to its skill group.
+ */
+const ORIGIN = `select coalesce(ap.id, ca.id) as ap, coalesce(ap.organ, ca.organ) as organ, v.name, v.channel,
+  v.title, v.url, v.ip, v.os, v.browser, v.source, v.country, v.province, v.city, v.language
+  from visitor v left join access_point ap on ap.id = ? left join channel_account ca on ca.id = v.appid
+  where v.id = ?`;
 
 /** A URL of our own widget pages (the chat iframe), not a page of the website the visitor is on. */
 export const ownPage = (url: string | undefined): boolean => {

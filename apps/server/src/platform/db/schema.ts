@@ -9,6 +9,7 @@ import type { HistoryTables } from './schema-history.js';
 import type { MonitorTables } from './schema-monitor.js';
 import type { KnowledgeTables } from './schema-knowledge.js';
 import type { AnalysisTables } from './schema-analysis.js';
+import type { MessagingTables } from './schema-messaging.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
 export interface OrganizationTable {
@@ -123,7 +124,8 @@ export interface Database
     ComplianceTables,
     HistoryTables,
     MonitorTables,
-    AnalysisTables {
+    AnalysisTables,
+    MessagingTables {
   organization: OrganizationTable;
   organ: OrganTable;
   users: UserTable;

@@ -14,6 +14,7 @@ import * as m0012 from './0012_compliance.js';
 import * as m0010 from './0010_monitor.js';
 import * as m0016 from './0016_knowledge_robot.js';
 import * as m0013 from './0013_analysis.js';
+import * as m0017 from './0017_messaging_channels.js';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -35,4 +36,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: Migration
   ['0010_monitor', m0010],
   ['0016_knowledge_robot', m0016],
   ['0013_analysis', m0013],
+  ['0017_messaging_channels', m0017],
 ];

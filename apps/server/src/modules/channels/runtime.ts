@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PlatformChannel } from '@kefu/protocol';
+import type { Engine } from '../conversation/engine.js';
+import type { AdapterContext, ApiBases, ChannelAdapter } from './adapters/adapter.js';
+import { TokenCache, redisTokens } from './tokens.js';
+import { wechatKf } from './adapters/wechat-kf.js';
+
+/** Adapters by channel; the ones not yet registered refuse their pushes as unknown. */
+export const ADAPTERS: Partial<Record<PlatformChannel, ChannelAdapter>> = { wechat: wechatKf };
+
+/** Everything the channel services share on one node. */
+export interface ChannelRuntime extends AdapterContext {
+  e: Engine;
+  dataDir: string;
+  log: FastifyBaseLogger;
+  /** Runs the outbox soon (coalesced). */
+  kickOutbox(): void;
+  /** Processes received items soon, one user (lane) at a time in arrival order. */
+  kickInbound(items: ReadonlyArray<{ id: string; lane: string }>): void;
+  /** Resolves once received items and the outbox pass in progress are done. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createRuntimeBase(
+  e: Engine,
+  opts: { bases: ApiBases; redisUrl?: string; dataDir: string; log: FastifyBaseLogger },
+): Omit<ChannelRuntime, 'kickOutbox' | 'kickInbound' | 'idle'> {
+  const shared = opts.redisUrl ? redisTokens(opts.redisUrl) : undefined;
+  return {
+    e,
+    tokens: new TokenCache(() => e.clock.now(), shared),
+    bases: opts.bases,
+    now: () => e.clock.now(),
+    dataDir: opts.dataDir,
+    log: opts.log,
+    close: async () => shared?.close(),
+  };
+}

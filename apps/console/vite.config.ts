@@ -1,8 +1,18 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+const require = createRequire(import.meta.url);
+// echarts-for-react's ESM build imports tslib without declaring it; use the copy echarts itself depends on.
+const tslib = join(
+  dirname(require.resolve('tslib', { paths: [dirname(require.resolve('echarts/package.json'))] })),
+  'tslib.es6.js',
+);
+
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: { tslib } },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:8080',

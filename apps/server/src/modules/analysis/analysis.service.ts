@@ -286,7 +286,8 @@ export async function options(db: Db, p: Principal, call: AnalysisCall): Promise
   const def = ANALYSIS_CALLS[call];
   const s = def.scoped ? await dataScope(k, p, def.code) : ({ kind: 'all' } as const);
   const organs = s.kind === 'all' ? null : s.kind === 'organ' ? s.organs : [];
-  const [organRows, agents, aps] = await Promise.all([
+  const [timezone, organRows, agents, aps] = await Promise.all([
+    tenantZone(db, p.orgi),
     k
       .selectFrom('organ')
       .select(['id', 'name'])
@@ -298,6 +299,7 @@ export async function options(db: Db, p: Principal, call: AnalysisCall): Promise
     k.selectFrom('access_point').select(['id', 'name']).where('orgi', '=', p.orgi).orderBy('name').execute(),
   ]);
   return {
+    timezone,
     organs: organs ? organRows.filter((o) => organs.includes(o.id)) : organRows,
     agents: agents.sort((a, b) => collator.compare(a.name, b.name)),
     appids: aps,

@@ -1,0 +1,19 @@
+import type {
+  AnalysisCall,
+  AnalysisOptionsDto,
+  AnalysisQuery,
+  AnalysisResultDto,
+  ExportJobDto,
+} from '@kefu/protocol';
+import { get, post } from '../../lib/api';
+import { exportOptions } from '../../components/exportApi';
+
+/** /api/analyse/*: one call per analysis screen, its filter options, and the .xlsx export of its table. */
+export const analysisApi = {
+  get: (call: AnalysisCall, q: AnalysisQuery, signal?: AbortSignal) =>
+    get<AnalysisResultDto>(`/analyse/${call}`, { ...q, compare: q.compare ? 1 : undefined }, signal),
+  options: (call: AnalysisCall, signal?: AbortSignal) =>
+    get<AnalysisOptionsDto>('/analyse/options', { call }, signal),
+  export: (call: AnalysisCall, q: AnalysisQuery) =>
+    post<ExportJobDto>('/analyse/export', { ...q, compare: undefined, call, ...exportOptions() }),
+};

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { MsgType } from './realtime/dto.js';
-import { idField, optionalId, optionalText, requiredText, str } from './schemas/fields.js';
+import { flag, idField, optionalId, optionalText, requiredText, str } from './schemas/fields.js';
 
 export const PLATFORM_CHANNELS = ['wechat', 'weixin', 'weapp', 'douyin', 'bcp'] as const;
 export type PlatformChannel = (typeof PLATFORM_CHANNELS)[number];
@@ -193,10 +193,9 @@ export interface CallbackConfigDto {
   aeskey: string;
 }
 
+/** getKfWay: the contact-way link (the console draws its QR code). */
 export interface KfWayDto {
   url: string;
-  /** An SVG QR code of url. */
-  qrcode: string;
 }
 
 export const IMR_KINDS = ['keyword', 'menu', 'subscribe'] as const;
@@ -243,7 +242,7 @@ export const snsSaveSchema = z.object({ channel: channelField, ...appFields });
 export const snsUpdateSchema = z.object({
   id: idField(),
   ...appFields,
-  enabled: z.boolean().optional(),
+  enabled: flag().optional(),
 });
 export const snsPageQuery = z.object({
   channel: channelField.optional(),
@@ -278,7 +277,7 @@ export const imrSaveSchema = z.object({
   accountid: idField(),
   kind: z.enum(IMR_KINDS, 'invalid_field'),
   keyword: optionalText(64).transform((v) => v ?? ''),
-  contains: z.boolean().default(false),
+  contains: flag().default(false),
   reply: requiredText(600),
 });
 export const windowQuery = z.object({ agentserviceid: idField() });

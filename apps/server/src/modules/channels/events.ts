@@ -39,13 +39,11 @@ export async function failedOnPlatform(rt: ChannelRuntime, msgid: string, failTy
     .where('id', '=', row.agentserviceid)
     .executeTakeFirst();
   const rooms = [serviceRoom(row.agentserviceid), ...(s?.agentno ? [agentRoom(s.agentno)] : [])];
-  rt.e.rt.agents
-    .to(rooms)
-    .emit('delivery', {
-      id: row.messageid,
-      agentserviceid: row.agentserviceid,
-      state: 'failed',
-      error,
-      detail,
-    });
+  rt.e.rt.agents.to(rooms).emit('delivery', {
+    id: row.messageid,
+    agentserviceid: row.agentserviceid,
+    state: 'failed',
+    error,
+    detail,
+  });
 }

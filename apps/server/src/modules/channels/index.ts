@@ -10,6 +10,7 @@ import { createRuntimeBase, type ChannelRuntime } from './runtime.js';
 import { apiBases } from './api-bases.js';
 import { webhookRoutes } from './webhook.routes.js';
 import { channelRoutes } from './channels.routes.js';
+import { setupRoutes } from './setup.routes.js';
 
 const runtimes = new WeakMap<object, ChannelRuntime>();
 /** The channel runtime of an app (tests and the bench reach the token cache and the queues through it). */
@@ -121,6 +122,7 @@ export const registerChannels: ModuleRegistrar = async (app, ctx) => {
   rt.e.platform = sink;
   await webhookRoutes(app, rt);
   channelRoutes(app, rt);
+  setupRoutes(app, rt);
   const clock = rt.e.clock;
   const stops = [
     // Retries whose back-off ran out, and sends a stopped node held.

@@ -20,6 +20,8 @@ export interface Fault {
   truncate?: boolean;
   /** How many calls it applies to. */
   times: number;
+  /** Matching calls to let through before it applies (a failure on the second page). */
+  after?: number;
 }
 
 export interface Call {
@@ -101,7 +103,9 @@ export class FakeServer {
     else if (type.includes('x-www-form-urlencoded'))
       json = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
     this.calls.push({ platform, path, query, body: json, at: this.now() });
-    const fault = this.faults.find((f) => f.times > 0 && path.endsWith(f.path));
+    const fault = this.faults.find(
+      (f) => f.times > 0 && path.endsWith(f.path) && !(f.after && f.after-- > 0),
+    );
     if (fault) {
       fault.times--;
       if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));

@@ -43,6 +43,8 @@ export class FakeWecom {
   /** sync_msg page size (small in tests, to exercise paging) and empty pages to insert with has_more=1. */
   pageSize = 1000;
   emptyPages = 0;
+  /** Numeric msgids written as bare JSON numbers (as some pages do), to prove they are read exactly. */
+  numericIds = false;
   push: PushTarget | null = null;
 
   constructor(private readonly fake: FakeServer) {
@@ -247,15 +249,16 @@ export class FakeWecom {
         (m) =>
           (m.msgtype === 'event' ? (m.event as Record<string, unknown>).open_kfid : m.open_kfid) === kfid,
       );
-    return {
-      json: {
-        errcode: 0,
-        errmsg: 'ok',
-        next_cursor: Buffer.from(String(i)).toString('base64url'),
-        has_more: more ? 1 : 0,
-        msg_list: list,
-      },
+    const answer = {
+      errcode: 0,
+      errmsg: 'ok',
+      next_cursor: Buffer.from(String(i)).toString('base64url'),
+      has_more: more ? 1 : 0,
+      msg_list: list,
     };
+    if (!this.numericIds) return { json: answer };
+    const text = JSON.stringify(answer).replace(/"msgid":"(\d+)"/g, '"msgid":$1');
+    return { status: 200, type: 'application/json', body: text };
   }
 
   private sendMsg(b: Record<string, unknown>) {

@@ -13,6 +13,7 @@ import { searchKeyOf } from '../../apps/server/src/modules/contacts/contacts.rep
 import { newTimeId } from '../../apps/server/src/platform/ids.js';
 import { COMPANIES, contactCases, phoneOf, runCase, type ContactCase } from './contacts-sql.js';
 import { freePort, spawnNode, waitForPort, type Child } from './lib/child.js';
+import { bareSql } from './lib/bare.js';
 import { prepareKefuDb, startKefu, type Dialect, type KefuDb } from './lib/kefu.js';
 import { row, type Mode, type Row } from './lib/report.js';
 
@@ -151,21 +152,9 @@ export async function contactSearch(dialect: Dialect, mode: Mode, log: (s: strin
     stops.push(() => baseChild.stop());
     await waitForPort(port, baseChild);
     // The bare SQL in this process too (informative: no HTTP at all).
-    const sqlite =
-      dialect === 'sqlite' ? new SQLite(join(kdb.dataDir, 'kefu.sqlite'), { readonly: true }) : null;
-    const client = dialect === 'postgres' ? new pg.Client({ connectionString: kdb.databaseUrl }) : null;
-    await client?.connect();
-    stops.push(async () => {
-      sqlite?.close();
-      await client?.end();
-    });
-    const cache = new Map<string, SQLite.Statement>();
-    const query = async (text: string, args: unknown[]) => {
-      if (!sqlite) return (await client!.query(text, args)).rows as Array<Record<string, unknown>>;
-      let st = cache.get(text);
-      if (!st) cache.set(text, (st = sqlite.prepare(text)));
-      return st.all(...args) as Array<Record<string, unknown>>;
-    };
+    const bareDb = await bareSql(kdb);
+    stops.push(() => bareDb.close());
+    const query = (text: string, args: unknown[]) => bareDb.query(text, args);
     const list = contactCases(dialect, n);
     const bare = (c: ContactCase) => runCase(c, query);
     const base = (i: number) => get(`http://127.0.0.1:${port}/c?i=${i}`);

@@ -8,9 +8,6 @@
  * half the history (≈ 1.1M rows over two sheets): rows/s and the server's peak RSS growth.
  */
 import { readFileSync } from 'node:fs';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import { join } from 'node:path';
 import { historyListQuery, type ExportJobDto } from '@kefu/protocol';
 import { countQuery, pageQuery } from '../../apps/server/src/modules/history/history.query.js';
 import { keywordOf } from '../../apps/server/src/modules/history/history.service.js';
@@ -18,6 +15,7 @@ import type { ReadQuery } from '../../apps/server/src/platform/search/reader.js'
 import { startGen } from './realtime.js';
 import { prepareKefuDb, probeMem, startKefu, type Dialect, type Server } from './lib/kefu.js';
 import type { Child } from './lib/child.js';
+import { bareSql } from './lib/bare.js';
 import { row, type Mode, type Row } from './lib/report.js';
 import type { LatencyResult } from './gen/generator.js';
 import { DAY, SPAN_DAYS, seedHistory } from './history-seed.js';
@@ -77,21 +75,9 @@ export async function historySearch(
     stops.push(() => kefu.stop());
     stops.push(() => db.close());
 
-    const sqlite =
-      dialect === 'sqlite' ? new SQLite(join(kdb.dataDir, 'kefu.sqlite'), { readonly: true }) : null;
-    const client = dialect === 'postgres' ? new pg.Client({ connectionString: kdb.databaseUrl }) : null;
-    await client?.connect();
-    stops.push(async () => {
-      sqlite?.close();
-      await client?.end();
-    });
-    const prepared = new Map<string, SQLite.Statement>();
-    const run = async (q: ReadQuery): Promise<Array<Record<string, unknown>>> => {
-      if (!sqlite) return (await client!.query(q.sql, [...q.parameters])).rows;
-      let st = prepared.get(q.sql);
-      if (!st) prepared.set(q.sql, (st = sqlite.prepare(q.sql)));
-      return st.all(...q.parameters) as Array<Record<string, unknown>>;
-    };
+    const bareDb = await bareSql(kdb);
+    stops.push(() => bareDb.close());
+    const run = (q: ReadQuery) => bareDb.query(q.sql, q.parameters);
 
     const now = Date.now();
     const cases: Case[] = [

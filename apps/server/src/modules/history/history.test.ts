@@ -284,45 +284,26 @@ describe('a conversation of the history', () => {
     expect(d.summary).toMatchObject({ topicid: null, memo: '' });
     expect(d.contact).toBeNull();
 
-    const page1 = (
-      await call<HistoryMessagePage>(
-        t.app,
-        t.adminToken,
-        'GET',
-        `/api/agentService/message/list?agentserviceid=${id}&ps=5&after=0`,
-      )
-    ).body.data;
+    const transcript = async (q: string) =>
+      (
+        await call<HistoryMessagePage>(
+          t.app,
+          t.adminToken,
+          'GET',
+          `/api/agentService/message/list?agentserviceid=${id}&${q}`,
+        )
+      ).body.data;
+    const page1 = await transcript('ps=5&after=0');
     expect(page1.list.map((m) => m.message)).toEqual(texts.slice(0, 5));
     expect(page1.hasMore).toBe(true);
-    const page2 = (
-      await call<HistoryMessagePage>(
-        t.app,
-        t.adminToken,
-        'GET',
-        `/api/agentService/message/list?agentserviceid=${id}&ps=5&after=5`,
-      )
-    ).body.data;
+    const page2 = await transcript('ps=5&after=5');
     expect(page2.list.map((m) => m.seq)).toEqual([6, 7]);
     expect(page2.hasMore).toBe(false);
     // Newest first, then back (the console's transcript).
-    const newest = (
-      await call<HistoryMessagePage>(
-        t.app,
-        t.adminToken,
-        'GET',
-        `/api/agentService/message/list?agentserviceid=${id}&ps=3`,
-      )
-    ).body.data;
+    const newest = await transcript('ps=3');
     expect(newest.list.map((m) => m.seq)).toEqual([5, 6, 7]);
     expect(newest.hasMore).toBe(true);
-    const older = (
-      await call<HistoryMessagePage>(
-        t.app,
-        t.adminToken,
-        'GET',
-        `/api/agentService/message/list?agentserviceid=${id}&ps=3&before=2`,
-      )
-    ).body.data;
+    const older = await transcript('ps=3&before=2');
     expect(older).toMatchObject({ list: [{ seq: 1 }], hasMore: false });
     const one = await call<{ message: string }>(
       t.app,

@@ -6,7 +6,8 @@ import { CHANNELS, END_BY } from '@kefu/protocol';
 import { datePresets, shortcutRange, type Range } from '../../../lib/dates';
 import { treeData } from '../../../lib/tree';
 import { get } from '../../../lib/api';
-import { tagsApi, topicsApi } from '../../tags/api';
+import { tagsApi } from '../../tags/api';
+import { TopicSelect } from '../../tags/components/TopicSelect';
 import { accessApi } from '../../access/api';
 import type { HistoryFilter } from '../api';
 
@@ -76,14 +77,13 @@ const useOptions = () => {
     queryKey: ['tags', 'summary'],
     queryFn: ({ signal }) => tagsApi.list('summary', signal),
   });
-  const topics = useQuery({ queryKey: ['topics'], queryFn: ({ signal }) => topicsApi.list(signal) });
   // Only setup holders may list websites; others filter without it.
   const sites = useQuery({
     queryKey: ['access', 'list'],
     queryFn: ({ signal }) => accessApi.list(signal),
     retry: false,
   });
-  return { agents, organs, tags, topics, sites };
+  return { agents, organs, tags, sites };
 };
 
 /** The history filter's fields (inside FilterBar); the less used ones behind "more filters". */
@@ -187,7 +187,7 @@ export function HistoryFilterItems() {
             />
           </Form.Item>
           <Form.Item name="topicid" label={t('history.topic')}>
-            <TreeSelect allowClear treeDefaultExpandAll style={w} treeData={treeData(o.topics.data ?? [])} />
+            <TopicSelect style={w} />
           </Form.Item>
           <Form.Item name="endby" label={t('history.endby')}>
             <Select

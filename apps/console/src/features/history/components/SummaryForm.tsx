@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { Button, Form, Input, Select, TreeSelect } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TAG_LIMITS, type HistoryDetailDto } from '@kefu/protocol';
-import { treeData } from '../../../lib/tree';
 import { useSaving } from '../../../lib/saving';
 import { notify } from '../../../lib/notify';
 import { showFieldErrors } from '../../access/components/fieldErrors';
-import { tagsApi, topicsApi } from '../../tags/api';
+import { tagsApi } from '../../tags/api';
+import { TopicSelect } from '../../tags/components/TopicSelect';
 import { historyApi } from '../api';
 
 interface Fields {
@@ -25,7 +25,6 @@ export function SummaryForm({ detail, onSaved }: { detail: HistoryDetailDto; onS
     queryKey: ['tags', 'summary'],
     queryFn: ({ signal }) => tagsApi.list('summary', signal),
   });
-  const topics = useQuery({ queryKey: ['topics'], queryFn: ({ signal }) => topicsApi.list(signal) });
   const s = detail.service;
   useEffect(() => {
     form.setFieldsValue({
@@ -59,12 +58,7 @@ export function SummaryForm({ detail, onSaved }: { detail: HistoryDetailDto; onS
       data-testid="history-summary"
     >
       <Form.Item name="topicid" label={t('history.topic')}>
-        <TreeSelect
-          allowClear
-          treeDefaultExpandAll
-          treeData={treeData(topics.data ?? [])}
-          data-testid="history-summary-topic"
-        />
+        <TopicSelect data-testid="history-summary-topic" />
       </Form.Item>
       <Form.Item name="tagids" label={t('history.tags')}>
         <Select

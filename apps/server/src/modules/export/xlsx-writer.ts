@@ -17,10 +17,9 @@ export interface ExportColumn {
 /**
  * The .xlsx is written on a thread of its own with exceljs' streaming writer: building the sheet XML and
  * compressing it is most of an export's CPU, and on the event loop it would delay live chat (the thread runs
- * at the lowest priority, threads.ts). The thread
- * waits for the zip to take each batch before acknowledging it: exceljs' sheet stream ignores
- * back-pressure, so without that wait the uncompressed XML piled up in memory (≈ 420 B per row, 420 MB at
- * 1M rows; with it the RSS growth stays ≈ 50 MB at any size — bench B8). A sheet continues on a next sheet
+ * at a low priority, threads.ts). The thread waits for the zip to take each batch before acknowledging it:
+ * exceljs' sheet stream ignores back-pressure, so without that wait the uncompressed XML piled up in memory
+ * (≈ 420 B per row, 420 MB at 1M rows; with it a 1M-row file writes in ≈ 50 MB). A sheet continues on a next sheet
  * ("Name (2)") past EXPORT_LIMITS.sheetRows (Excel's limit is 1,048,576 rows).
  */
 const WORKER = `${LOW_PRIORITY_THREAD}

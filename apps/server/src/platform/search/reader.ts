@@ -11,8 +11,8 @@ import { LOW_PRIORITY_THREAD } from '../threads.js';
 /**
  * Heavy reads (history search and lists, export chunks) away from live chat. SQLite: a worker thread with a
  * read-only connection of its own (WAL lets it read while the writer commits), one statement at a time, at
- * the lowest scheduling priority (threads.ts): the event loop never runs a search, and a search takes only
- * the CPU live chat leaves. A statement that runs past the time limit is stopped by ending the thread (a
+ * a low scheduling priority (threads.ts): the event loop never runs a search, and a search yields the core
+ * to live chat. A statement that runs past the time limit is stopped by ending the thread (a
  * new one starts for the next). PostgreSQL: a small pool of its own (2 connections) with statement_timeout,
  * so searches never take the connections the message writer needs. Past the limit: search_timeout.
  */

@@ -82,8 +82,10 @@ describe('data analysis (/dataAnalysis)', () => {
     await page.goto(`${V}/dataAnalysis/customerService`);
     const total = page.getByTestId('analysis-total');
     await total.waitFor();
-    await page.getByTestId('analysis-preset-last30').click();
     await expect.poll(async () => (await total.textContent()) ?? '', { timeout: 15_000 }).not.toBe('');
+    const week = await total.textContent();
+    await page.getByTestId('analysis-preset-last30').click();
+    await expect.poll(() => total.textContent(), { timeout: 15_000 }).not.toBe(week);
     const month = await total.textContent();
     await page.getByTestId('analysis-preset-yesterday').click();
     await expect

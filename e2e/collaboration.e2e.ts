@@ -3,7 +3,7 @@ import { io } from 'socket.io-client';
 import type { AgentUserDto, MessageDto } from '@kefu/protocol';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, ensureConsoleBuilt, startServer, type RunningServer } from './support/server';
-import { openBrowser, screenshot } from './support/browser';
+import { openBrowser, screenshot, switchLanguage } from './support/browser';
 import {
   accessPoint,
   addAgents,
@@ -28,12 +28,6 @@ type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
 /** The modal / message animations settle before a screenshot. */
 const settle = (page: Page) => page.waitForTimeout(300);
-
-async function switchLanguage(page: Page, label: string) {
-  await page.getByTestId('language-switch').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: label }).click();
-  await page.locator('.ant-select-dropdown').waitFor({ state: 'hidden' });
-}
 
 describe('agent workspace /dialogue — collaboration', () => {
   let server: RunningServer;

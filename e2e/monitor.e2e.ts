@@ -9,7 +9,7 @@ import {
 } from '@kefu/protocol';
 import type { Socket } from 'socket.io-client';
 import { ADMIN_PASSWORD, ensureConsoleBuilt, startServer, type RunningServer } from './support/server';
-import { openBrowser, screenshot } from './support/browser';
+import { openBrowser, screenshot, switchLanguage } from './support/browser';
 import {
   addAgents,
   adminToken as tokenOf,
@@ -32,12 +32,6 @@ type Browser = Awaited<ReturnType<typeof openBrowser>>;
 type AgentSocket = Socket<AgentServerToClientEvents, AgentClientToServerEvents>;
 
 const settle = (page: Page) => page.waitForTimeout(400);
-
-async function switchLanguage(page: Page, label: string) {
-  await page.getByTestId('language-switch').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: label }).click();
-  await page.locator('.ant-select-dropdown').waitFor({ state: 'hidden' });
-}
 
 describe('/monitor — supervision', () => {
   let server: RunningServer;

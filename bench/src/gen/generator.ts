@@ -4,9 +4,9 @@
  * Latency = receive time − *intended* send time (open loop, no coordinated omission).
  */
 import { performance } from 'node:perf_hooks';
-import { randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { serve } from '../lib/child.js';
+import { ackOf, once, pct, pool, socket, vid, type AckRes } from './clients.js';
 
 export type Target = 'kefu' | 'baseline';
 
@@ -86,60 +86,9 @@ export interface AssignResult {
   statusEvents: number;
 }
 
-type Payload = Record<string, unknown>;
-type AckRes = { success: boolean; msg?: string; data?: unknown };
-
 const TEXT_PAD = 'x'.repeat(60);
+
 let pad = TEXT_PAD;
-
-function pct(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-function socket(url: string, nsp: string, query: Record<string, string>): Socket {
-  return io(`${url}${nsp}`, {
-    query,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    timeout: 30_000,
-  });
-}
-
-function once<T>(s: Socket, event: string, ms = 30_000): Promise<T> {
-  return new Promise((res, rej) => {
-    const t = setTimeout(() => rej(new Error(`timeout waiting for ${event}`)), ms);
-    s.once(event, (p: T) => {
-      clearTimeout(t);
-      res(p);
-    });
-    s.once('connect_error', (err: Error) => {
-      clearTimeout(t);
-      rej(err);
-    });
-  });
-}
-
-const ackOf = (s: Socket, event: string, payload: Payload): Promise<AckRes> =>
-  new Promise((res) =>
-    s
-      .timeout(30_000)
-      .emit(event, payload, (err: Error | null, r: AckRes) =>
-        res(err ? { success: false, msg: err.message } : r),
-      ),
-  );
-
-const vid = (): string => randomUUID().replace(/-/g, '');
-
-/** Runs `fn` over items with at most `limit` in flight. */
-async function pool<T>(items: T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
-  let i = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (i < items.length) await fn(items[i++]);
-  });
-  await Promise.all(workers);
-}
 
 // ---------------------------------------------------------------- pairs (B1–B3)
 

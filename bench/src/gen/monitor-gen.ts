@@ -4,10 +4,10 @@
  * Latency = receive time − *intended* send time, carried in the line's text (open loop).
  */
 import { performance } from 'node:perf_hooks';
-import { randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { MonitorUpdateDto } from '@kefu/protocol';
 import { serve } from '../lib/child.js';
+import { ackOf, once, pct, pool, socket, vid, type AckRes } from './clients.js';
 
 export interface MonitorSetup {
   cmd: 'setup';
@@ -37,53 +37,7 @@ export interface MonitorRunResult {
   ackErrors: number;
 }
 
-type AckRes = { success: boolean; msg?: string };
 const TEXT_PAD = 'x'.repeat(60);
-
-function socket(url: string, nsp: string, query: Record<string, string>): Socket {
-  return io(`${url}${nsp}`, {
-    query,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    timeout: 60_000,
-  });
-}
-
-function once<T>(s: Socket, event: string, ms = 60_000): Promise<T> {
-  return new Promise((res, rej) => {
-    const t = setTimeout(() => rej(new Error(`timeout waiting for ${event}`)), ms);
-    s.once(event, (p: T) => {
-      clearTimeout(t);
-      res(p);
-    });
-    s.once('connect_error', (err: Error) => {
-      clearTimeout(t);
-      rej(err);
-    });
-  });
-}
-
-const ack = (s: Socket, event: string, payload: unknown): Promise<AckRes> =>
-  new Promise((res) =>
-    s
-      .timeout(60_000)
-      .emit(event, payload, (err: Error | null, r: AckRes) =>
-        res(err ? { success: false, msg: err.message } : r),
-      ),
-  );
-
-async function pool<T>(items: T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (i < items.length) await fn(items[i++]!);
-    }),
-  );
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
 
 let visitors: Socket[] = [];
 let agents: Socket[] = [];
@@ -101,8 +55,8 @@ const intendedOf = (text: string): number | null => {
 
 async function setup(m: MonitorSetup): Promise<{ chats: number }> {
   await pool(m.agentTokens, 50, async (token) => {
-    const s = socket(m.url, '/im/agent', { session: token, orgi: 'kefu', admin: 'true' });
-    await once(s, 'connect');
+    const s = socket(m.url, '/im/agent', { session: token, orgi: 'kefu', admin: 'true' }, 60_000);
+    await once(s, 'connect', 60_000);
     s.on('message', (msg: { message?: string; calltype?: string }) => {
       if (msg.calltype !== 'in' || typeof msg.message !== 'string') return;
       const t = intendedOf(msg.message);
@@ -111,8 +65,8 @@ async function setup(m: MonitorSetup): Promise<{ chats: number }> {
     agents.push(s);
   });
   await pool(m.supervisorTokens, 20, async (token) => {
-    const s = socket(m.url, '/im/agent', { session: token, orgi: 'kefu', admin: 'true' });
-    await once(s, 'connect');
+    const s = socket(m.url, '/im/agent', { session: token, orgi: 'kefu', admin: 'true' }, 60_000);
+    await once(s, 'connect', 60_000);
     s.on('monitor_update', (u: MonitorUpdateDto) => onUpdate(u));
     supervisors.push(s);
   });
@@ -121,9 +75,9 @@ async function setup(m: MonitorSetup): Promise<{ chats: number }> {
     Array.from({ length: m.chats }, (_, i) => i),
     100,
     async () => {
-      const s = socket(m.url, '/im/user', { appid: m.appid, userid: randomUUID().replace(/-/g, '') });
-      await once(s, 'welcome');
-      const r = await ack(s, 'new', {});
+      const s = socket(m.url, '/im/user', { appid: m.appid, userid: vid() }, 60_000);
+      await once(s, 'welcome', 60_000);
+      const r = await ackOf(s, 'new', {}, 60_000);
       if (!r.success) refused++;
       visitors.push(s);
     },
@@ -133,7 +87,7 @@ async function setup(m: MonitorSetup): Promise<{ chats: number }> {
 }
 
 async function watch(on: boolean): Promise<{ watching: number }> {
-  const rs = await Promise.all(supervisors.map((s) => ack(s, 'monitor', { watch: on })));
+  const rs = await Promise.all(supervisors.map((s) => ackOf(s, 'monitor', { watch: on })));
   const bad = rs.filter((r) => !r.success);
   if (bad.length) throw new Error(`monitor refused: ${bad[0]!.msg}`);
   return { watching: on ? supervisors.length : 0 };

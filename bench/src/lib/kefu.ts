@@ -81,53 +81,21 @@ export async function prepareKefuDb(dialect: Dialect, agents: number, maxusers: 
         updatetime: now,
       })
       .execute();
-    const roleid = newId();
-    await trx
-      .insertInto('role')
-      .values({
-        id: roleid,
-        orgi: 'kefu',
-        name: 'bench-agents',
-        description: '',
-        createtime: now,
-        updatetime: now,
-      })
-      .execute();
-    await trx.insertInto('role_auth').values({ roleid, code: 'A01', orgi: 'kefu' }).execute();
-    for (let i = 0; i < agents; i++) {
-      const id = newId();
-      agentIds.push(id);
-      await trx
-        .insertInto('users')
-        .values({
-          id,
-          orgi: 'kefu',
-          username: `agent${i}`,
-          password_hash: 'x',
-          uname: `agent${i}`,
-          nickname: `Agent ${i}`,
-          email: null,
-          mobile: null,
-          usertype: '1',
-          superuser: 0,
-          organ: null,
-          maxusers,
-          disabled: 0,
-          language: 'zh',
-          warningtone: 1,
-          messagetone: 1,
-          warningpath: 'new.mp3',
-          messagepath: 'message.mp3',
-          createtime: now,
-          updatetime: now,
-          lastlogin: null,
-        })
-        .execute();
-      await trx.insertInto('user_role').values({ userid: id, roleid, orgi: 'kefu' }).execute();
+    const users = await insertBenchUsers(trx, {
+      prefix: 'agent',
+      role: 'bench-agents',
+      codes: ['A01'],
+      count: agents,
+      maxusers,
+      now,
+    });
+    for (const [i, u] of users.entries()) {
+      agentIds.push(u.id);
+      tokens.push(u.token);
       await trx
         .insertInto('agent_status')
         .values({
-          userid: id,
+          userid: u.id,
           orgi: 'kefu',
           status: 'ready',
           users: 0,
@@ -139,7 +107,6 @@ export async function prepareKefuDb(dialect: Dialect, agents: number, maxusers: 
           updatetime: now,
         })
         .execute();
-      tokens.push(await issueToken(trx, id, 'kefu', 3_600_000));
     }
   });
   await db.close();
@@ -161,6 +128,58 @@ export async function prepareKefuDb(dialect: Dialect, agents: number, maxusers: 
       }
     },
   };
+}
+
+/**
+ * `count` users named `<prefix>0…` in one role holding `codes`, each with a token (inside the caller's
+ * transaction): the seeded agents, and the supervisors of B9.
+ */
+export async function insertBenchUsers(
+  trx: Db['kysely'],
+  o: { prefix: string; role: string; codes: readonly string[]; count: number; maxusers: number; now: number },
+): Promise<Array<{ id: string; token: string }>> {
+  const roleid = newId();
+  await trx
+    .insertInto('role')
+    .values({ id: roleid, orgi: 'kefu', name: o.role, description: '', createtime: o.now, updatetime: o.now })
+    .execute();
+  await trx
+    .insertInto('role_auth')
+    .values(o.codes.map((code) => ({ roleid, code, orgi: 'kefu' })))
+    .execute();
+  const out: Array<{ id: string; token: string }> = [];
+  for (let i = 0; i < o.count; i++) {
+    const id = newId();
+    await trx
+      .insertInto('users')
+      .values({
+        id,
+        orgi: 'kefu',
+        username: `${o.prefix}${i}`,
+        password_hash: 'x',
+        uname: `${o.prefix}${i}`,
+        nickname: `${o.prefix} ${i}`,
+        email: null,
+        mobile: null,
+        usertype: '1',
+        superuser: 0,
+        organ: null,
+        maxusers: o.maxusers,
+        disabled: 0,
+        language: 'zh',
+        warningtone: 1,
+        messagetone: 1,
+        warningpath: 'new.mp3',
+        messagepath: 'message.mp3',
+        createtime: o.now,
+        updatetime: o.now,
+        lastlogin: null,
+      })
+      .execute();
+    await trx.insertInto('user_role').values({ userid: id, roleid, orgi: 'kefu' }).execute();
+    out.push({ id, token: await issueToken(trx, id, 'kefu', 3_600_000) });
+  }
+  return out;
 }
 
 export interface Server {

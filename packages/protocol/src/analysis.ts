@@ -321,6 +321,8 @@ export type AnalysisQuery = z.input<typeof analysisQuery>;
 export const analysisExportBody = analysisQuery.extend({
   call: z.enum(ANALYSIS_CALL_NAMES as [AnalysisCall, ...AnalysisCall[]], { error: 'invalid_field' }),
   tz: z.coerce.number({ error: 'invalid_field' }).int().min(-840).max(840).default(0),
+  /** The language the sheet is headed in: the console's (else the user's saved language). */
+  lang: z.enum(['zh', 'en'], { error: 'invalid_field' }).optional(),
 });
 
 /** GET /api/analyse/options: what the filters of one call's screen can offer the caller (within its scope). */
@@ -329,6 +331,8 @@ export const analysisOptionsQuery = z.object({
 });
 
 export interface AnalysisOptionsDto {
+  /** The tenant's time zone: "today" of the date presets is today there. */
+  timezone: string;
   organs: Array<{ id: string; name: string }>;
   agents: Array<{ id: string; name: string; organ: string | null }>;
   appids: Array<{ id: string; name: string }>;

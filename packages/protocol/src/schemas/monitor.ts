@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MONITOR_SERVICES, MONITOR_TABS } from '../monitor.js';
 import { MESSAGE_MAX_CHARS, STORED_AGENT_STATES } from '../realtime/dto.js';
 import { flag } from './fields.js';
+import { chatMessageQuery } from '../realtime/schemas.js';
 
 /** Request schemas of /api/monitor/* and the `monitor` socket event (server validation, console calls). */
 const id = z.string().trim().min(1, 'required').max(64, 'too_long');
@@ -59,6 +60,8 @@ export const monitorAuditQuery = z.object({
 });
 
 export const monitorWhispersQuery = z.object({ agentserviceid: id });
+/** A chat's transcript page: /api/talk/chatMessage's paging, the chat by its id. */
+export const monitorTranscriptQuery = chatMessageQuery.omit({ userid: true }).extend({ agentserviceid: id });
 
 const seconds = (max: number) =>
   z.coerce

@@ -1,42 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageDto, MonitorAgentDto, MonitorChatDto, MonitorDesktopDto } from '@kefu/protocol';
 import { mergeMessages } from '../dialogue/model/messages';
+import { chatEntry } from '../dialogue/model/fixtures';
 import { applyUpdate, chatList, fromDesktop, liveTimeouts, wallboard, withWaiting } from './model';
 
+/** A monitor row: the chat entry of conversation `id` in group g1, served by a1. */
 const chat = (id: string, over: Partial<MonitorChatDto> = {}): MonitorChatDto => ({
-  id: `au-${id}`,
-  userid: `v-${id}`,
-  usession: `v-${id}`,
-  username: id,
-  agentserviceid: id,
-  status: 'inservice',
-  createtime: 1_000,
-  servicetime: 1_000,
-  waitingtime: 0,
-  lastmsg: '',
-  lastmessage: null,
-  lastgetmessage: null,
-  tokenum: 0,
-  over: 0,
-  visible: 1,
-  collabora: 0,
-  ai: 0,
-  agentno: 'a1',
-  langto: '',
-  curagentuser: { id: `au-${id}` },
-  agentservice: {
-    id,
-    channel: 'webim',
-    chattype: 'webim',
-    browser: '',
-    source: '',
-    country: '',
-    province: '',
-    city: '',
-    username: id,
-    mobile: '',
-  },
-  lastseq: 0,
+  ...chatEntry(`au-${id}`, { agentserviceid: id, username: id, agentno: 'a1' }),
   organ: 'g1',
   organname: 'G1',
   agentname: 'A1',

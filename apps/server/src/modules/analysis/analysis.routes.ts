@@ -39,9 +39,9 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
       const p = principal(req);
       // The route admits any analysis code; the table needs the code of its own screen.
       if (!hasPermission(p.usertype, p.auth, ANALYSIS_CALLS[b.call].code)) throw forbidden();
-      const { call, tz, ...q } = b;
+      const { call, tz, lang: asked, ...q } = b;
       const result = await analyse(ctx.db, p, call, q);
-      return ok(await exportAnalysis(ctx, p, call, result, lang(req), tz));
+      return ok(await exportAnalysis(ctx, p, call, result, asked ?? lang(req), tz));
     }),
   });
 }

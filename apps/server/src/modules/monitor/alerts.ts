@@ -59,7 +59,7 @@ export class AlertSweep {
       alert('reply', { ...chat(w), since: w.since }, limits.of(w.organ) / 1000);
     const queueLimits = rules.list.map((r) => r.queuealert).filter((n) => n > 0);
     if (queueLimits.length) {
-      for (const w of await repo.queuedBefore(k, scope, now - Math.min(...queueLimits) * 1000)) {
+      for (const w of await repo.waitingBefore(k, scope, 'queue', now - Math.min(...queueLimits) * 1000)) {
         const limit = rules.of(w.organ).queuealert;
         if (limit > 0 && now - w.since > limit * 1000) alert('queue', { ...chat(w), since: w.since }, limit);
       }

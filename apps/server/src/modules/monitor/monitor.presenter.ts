@@ -6,7 +6,7 @@ import type {
   MessageDto,
   WhisperDto,
 } from '@kefu/protocol';
-import { presentAgentUser } from '../conversation/presenter.js';
+import { presentAgentUser, presentMessage } from '../conversation/presenter.js';
 import { toStoredState, type AgentRow, type ChatRow } from './monitor.repository.js';
 import type { AuditRow, WhisperRow } from './supervision.repository.js';
 
@@ -94,33 +94,34 @@ export function presentAudit(r: AuditRow): MonitorAuditDto {
  * conversation, so no client counts it as held); `afterseq` places it after the line it followed.
  */
 export function presentWhisper(w: WhisperRow, usession: string): WhisperDto {
-  return {
-    id: w.id,
-    agentserviceid: w.agentserviceid,
-    usession,
-    seq: 0,
-    afterseq: Number(w.afterseq),
-    clientId: w.client_id,
-    type: 'message',
-    msgtype: 'text',
-    calltype: 'out',
-    userid: w.sender,
-    username: w.username,
-    touser: '',
-    message: w.message,
-    puremsg: w.message,
-    translatemsg: '',
-    attachmentid: null,
-    filename: null,
-    filesize: null,
-    datastatus: 0,
-    withdrawn: false,
-    readstatus: 0,
-    tokenum: 0,
-    collabora: 1,
-    whisper: 1,
-    createtime: Number(w.createtime),
-  };
+  const line = presentMessage(
+    {
+      id: w.id,
+      orgi: w.orgi,
+      agentserviceid: w.agentserviceid,
+      seq: 0,
+      sender: w.sender,
+      client_id: w.client_id,
+      username: w.username,
+      touser: '',
+      usession,
+      type: 'message',
+      msgtype: 'text',
+      calltype: 'out',
+      message: w.message,
+      attachmentid: null,
+      filename: null,
+      filesize: null,
+      withdrawn: 0,
+      withdrawn_at: null,
+      readstatus: 0,
+      createtime: Number(w.createtime),
+      tokens: null,
+    },
+    0,
+    true,
+  );
+  return { ...line, whisper: 1, afterseq: Number(w.afterseq) };
 }
 
 /** What a delivered message changes in the monitor's chat row (mirrors the message write's counters). */

@@ -314,34 +314,31 @@ export interface Waiting {
   since: number;
 }
 
-/** In-service human chats in scope whose visitor's last line is unanswered since before `before`. */
-export async function unansweredBefore(k: Kdb, scope: Scope, before: number): Promise<Waiting[]> {
-  const rows = await k
+/**
+ * Chats in scope whose visitor waits since before `before`: `reply` — in-service human chats whose
+ * visitor's last line is unanswered (since = that line); `queue` — queued chats (since = creation).
+ */
+export async function waitingBefore(
+  k: Kdb,
+  scope: Scope,
+  kind: 'reply' | 'queue',
+  before: number,
+): Promise<Waiting[]> {
+  const since = kind === 'reply' ? 'lastmessage' : 'createtime';
+  let q = k
     .selectFrom('agent_service')
-    .select(['id', 'organ', 'agentno', 'agentusername', 'username', 'lastmessage'])
+    .select(['id', 'organ', 'agentno', 'agentusername', 'username', `${since} as since`])
     .where('orgi', '=', scope.orgi)
-    .where('status', '=', 'inservice')
-    .where('ai', '=', 0)
-    .where('lastmessage', '<', before)
-    .where((eb) =>
-      eb.or([eb('lastgetmessage', 'is', null), eb('lastgetmessage', '<', eb.ref('lastmessage'))]),
-    )
-    .where(chatScopeSql(scope))
-    .execute();
-  return rows.map((r) => ({ ...r, since: Number(r.lastmessage) }));
-}
-
-/** Queued chats in scope waiting since before `before`. */
-export async function queuedBefore(k: Kdb, scope: Scope, before: number): Promise<Waiting[]> {
-  const rows = await k
-    .selectFrom('agent_service')
-    .select(['id', 'organ', 'agentno', 'agentusername', 'username', 'createtime'])
-    .where('orgi', '=', scope.orgi)
-    .where('status', '=', 'inqueue')
-    .where('createtime', '<', before)
-    .where(chatScopeSql(scope))
-    .execute();
-  return rows.map((r) => ({ ...r, since: Number(r.createtime) }));
+    .where('status', '=', kind === 'reply' ? 'inservice' : 'inqueue')
+    .where(since, '<', before)
+    .where(chatScopeSql(scope));
+  if (kind === 'reply')
+    q = q
+      .where('ai', '=', 0)
+      .where((eb) =>
+        eb.or([eb('lastgetmessage', 'is', null), eb('lastgetmessage', '<', eb.ref('lastmessage'))]),
+      );
+  return (await q.execute()).map((r) => ({ ...r, since: Number(r.since) }));
 }
 
 /** In-service human chats whose agent has not replied since it got them, assigned before `before`. */

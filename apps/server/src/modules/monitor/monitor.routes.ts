@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  chatMessageQuery,
   monitorAiChangeQuery,
   monitorAuditQuery,
   monitorChatQuery,
@@ -11,6 +10,7 @@ import {
   monitorRuleSaveBody,
   monitorSayBody,
   monitorStaticAgentQuery,
+  monitorTranscriptQuery,
   monitorTransferQuery,
   monitorWhispersQuery,
   type PermissionRequirement,
@@ -46,7 +46,9 @@ export function monitorRoutes(app: FastifyInstance, e: Engine): void {
   const post = route('POST');
   /** A call that takes nothing (listed in NO_INPUT_ROUTES of platform/http/openapi.ts). */
   const bare = (path: string, run: (req: FastifyRequest) => Promise<unknown>) =>
-    app.get(`/api/monitor/${path}`, { preHandler: requires(MONITOR_CODE) }, async (req) => ok(await run(req)));
+    app.get(`/api/monitor/${path}`, { preHandler: requires(MONITOR_CODE) }, async (req) =>
+      ok(await run(req)),
+    );
 
   get('desktop', monitorDesktopQuery, (req, q) => view.desktop(e, principal(req), q));
   get('current/index', monitorIndexQuery, (req, q) => view.currentIndex(e, principal(req), q));
@@ -66,7 +68,7 @@ export function monitorRoutes(app: FastifyInstance, e: Engine): void {
   route('GET', ['A01', MONITOR_CODE])('whispers', monitorWhispersQuery, (req, q) =>
     say.whispersFor(e, principal(req), q.agentserviceid),
   );
-  get('chatMessage', chatMessageQuery, (req, q) => records.transcript(e, principal(req), q));
+  get('chatMessage', monitorTranscriptQuery, (req, q) => records.transcript(e, principal(req), q));
   get('audit', monitorAuditQuery, (req, q) => records.auditList(e, principal(req), q));
   bare('rules', (req) => records.rules(e, principal(req)));
   post('rules/save', monitorRuleSaveBody, (req, b) => records.saveRules(e, principal(req), b));

@@ -146,7 +146,7 @@ export async function overdue(
   const limits = known ?? (await replyLimits(e, scope.orgi));
   const now = e.clock.now();
   const shortest = Math.min(limits.of(null), ...limits.rules.list.map((r) => limits.of(r.organ || null)));
-  const rows = await repo.unansweredBefore(e.db.kysely, scope, now - shortest);
+  const rows = await repo.waitingBefore(e.db.kysely, scope, 'reply', now - shortest);
   return rows.filter((r) => now - r.since > limits.of(r.organ));
 }
 

@@ -1,5 +1,6 @@
 import type { AgentUserDto, NoticeDto } from '@kefu/protocol';
-import { sql } from 'kysely';
+import { sql, type UpdateObject } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { affected, toAgents, type Engine, type Kdb } from '../conversation/engine.js';
 import * as arepo from '../conversation/agent-status.repository.js';
@@ -49,35 +50,23 @@ export async function moveChat(
   await k.transaction().execute(async (trx) => {
     if (!(await arepo.reserveSeat(trx, to, now, o.requireReady)))
       throw badRequest(o.requireReady && target.status !== 'ready' ? 'agent_not_ready' : 'agent_full');
-    const r = await trx
-      .updateTable('agent_service')
-      .set({
+    const since = sql<number>`coalesce(servicetime, ${now})`;
+    await rehome(
+      trx,
+      s,
+      {
         agentno: to,
         agentusername: info.nickname,
         status: 'inservice',
-        servicetime: sql<number>`coalesce(servicetime, ${now})`,
+        servicetime: since,
         queneindex: 0,
         ...(s.status === 'inqueue' ? { waittime: now - s.createtime } : {}),
         ...(served ? { trans: 1, transtime: now, transmemo: o.memo } : {}),
         ...o.patch,
-      })
-      .where('id', '=', s.id)
-      .where('status', '=', s.status)
-      .where(sameOwner(s.agentno))
-      .executeTakeFirst();
-    if (affected(r) !== 1) throw conflict('conversation_changed');
-    await trx
-      .updateTable('agent_user')
-      .set({
-        agentno: to,
-        status: 'inservice',
-        servicetime: sql<number>`coalesce(servicetime, ${now})`,
-        updatetime: now,
-      })
-      .where('agentserviceid', '=', s.id)
-      .execute();
-    if (served && s.agentno) await arepo.releaseSeat(trx, s.agentno, now);
-    await cancelPendingTransfers(trx, s.id, now);
+      },
+      { agentno: to, status: 'inservice', servicetime: since },
+      now,
+    );
     // The new owner follows the chat as owner now, not as a collaborator.
     await srepo.removeCollaborator(trx, s.id, to);
   });
@@ -102,28 +91,20 @@ export async function releaseToRobot(
   notice: MoveOptions['notice'],
 ): Promise<void> {
   if (s.status === 'end') throw badRequest('conversation_ended');
-  const k = e.db.kysely;
   const now = e.clock.now();
-  const served = s.status === 'inservice' && s.agentno !== null;
-  await k.transaction().execute(async (trx) => {
-    const r = await trx
-      .updateTable('agent_service')
-      .set({ ai: 1, agentno: null, agentusername: '', status: 'inservice', queneindex: 0 })
-      .where('id', '=', s.id)
-      .where('status', '=', s.status)
-      .where(sameOwner(s.agentno))
-      .executeTakeFirst();
-    if (affected(r) !== 1) throw conflict('conversation_changed');
-    await trx
-      .updateTable('agent_user')
-      .set({ agentno: null, status: 'inservice', updatetime: now })
-      .where('agentserviceid', '=', s.id)
-      .execute();
-    if (served && s.agentno) await arepo.releaseSeat(trx, s.agentno, now);
-    await cancelPendingTransfers(trx, s.id, now);
-  });
+  await e.db.kysely
+    .transaction()
+    .execute((trx) =>
+      rehome(
+        trx,
+        s,
+        { ai: 1, agentno: null, agentusername: '', status: 'inservice', queneindex: 0 },
+        { agentno: null, status: 'inservice' },
+        now,
+      ),
+    );
   forgetSeats(e.db, s.orgi);
-  if (served && s.agentno) {
+  if (s.status === 'inservice' && s.agentno) {
     await told(e, s, s.agentno, now, notice);
     agentChanged(e, s.orgi, s.agentno);
     await drainQueue(e, s.orgi);
@@ -133,22 +114,50 @@ export async function releaseToRobot(
 
 /** An AI chat joins the human queue (its FIFO place is the end), then the queue is served. */
 export async function queueForHuman(e: Engine, s: AgentServiceRow): Promise<void> {
-  const k = e.db.kysely;
   const now = e.clock.now();
-  await k.transaction().execute(async (trx) => {
-    const r = await sql`update agent_service set ai = 0, foragent = 1, status = 'inqueue', agentno = null,
-        agentusername = '', ordertime = (select coalesce(max(ordertime), 0) + 1 from agent_service
-          where orgi = ${s.orgi} and status = 'inqueue')
-      where id = ${s.id} and status = 'inservice' and ai = 1`.execute(trx);
-    if (Number(r.numAffectedRows ?? 0n) !== 1) throw conflict('conversation_changed');
-    await trx
-      .updateTable('agent_user')
-      .set({ agentno: null, status: 'inqueue', updatetime: now })
-      .where('agentserviceid', '=', s.id)
-      .execute();
-  });
+  const last = sql<number>`(select coalesce(max(q.ordertime), 0) + 1 from agent_service q
+    where q.orgi = ${s.orgi} and q.status = 'inqueue')`;
+  await e.db.kysely
+    .transaction()
+    .execute((trx) =>
+      rehome(
+        trx,
+        s,
+        { ai: 0, foragent: 1, status: 'inqueue', agentno: null, agentusername: '', ordertime: last },
+        { agentno: null, status: 'inqueue' },
+        now,
+      ),
+    );
   await drainQueue(e, s.orgi);
   await publishReport(e, s.orgi, 'service', 'aiChange', s.id);
+}
+
+/**
+ * The conversation's new owner and status, only if it is still as it was read (else conversation_changed);
+ * its chat entry follows; the former agent's seat is released and a pending transfer cancelled.
+ */
+async function rehome(
+  trx: Kdb,
+  s: AgentServiceRow,
+  service: UpdateObject<Database, 'agent_service'>,
+  entry: UpdateObject<Database, 'agent_user'>,
+  now: number,
+): Promise<void> {
+  const r = await trx
+    .updateTable('agent_service')
+    .set(service)
+    .where('id', '=', s.id)
+    .where('status', '=', s.status)
+    .where(sameOwner(s.agentno))
+    .executeTakeFirst();
+  if (affected(r) !== 1) throw conflict('conversation_changed');
+  await trx
+    .updateTable('agent_user')
+    .set({ ...entry, updatetime: now })
+    .where('agentserviceid', '=', s.id)
+    .execute();
+  if (s.status === 'inservice' && s.agentno) await arepo.releaseSeat(trx, s.agentno, now);
+  await cancelPendingTransfers(trx, s.id, now);
 }
 
 async function cancelPendingTransfers(trx: Kdb, agentserviceid: string, now: number): Promise<void> {

@@ -1,10 +1,9 @@
 import type { MessageDto, MonitorAuditDto, MonitorRuleDto, Page } from '@kefu/protocol';
 import type { z } from 'zod';
-import type { chatMessageQuery, monitorRuleSaveBody } from '@kefu/protocol';
+import type { monitorRuleSaveBody, monitorTranscriptQuery } from '@kefu/protocol';
 import type { Principal } from '../../platform/auth/principal.js';
 import { badRequest, forbidden } from '../../platform/http/errors.js';
 import type { Engine } from '../conversation/engine.js';
-import * as srepo from '../conversation/service.repository.js';
 import { messages } from '../conversation/talk.service.js';
 import { audit } from './audit.js';
 import { presentAudit } from './monitor.presenter.js';
@@ -18,13 +17,10 @@ import { auditPage, loadRules, saveRule } from './supervision.repository.js';
 export async function transcript(
   e: Engine,
   p: Principal,
-  q: z.infer<typeof chatMessageQuery>,
+  q: z.infer<typeof monitorTranscriptQuery>,
 ): Promise<{ list: MessageDto[]; hasMore: boolean; agentserviceid: string }> {
-  let sid = q.agentserviceid;
-  if (!sid && q.userid) sid = (await srepo.latestServiceOf(e.db.kysely, p.orgi, q.userid))?.id;
-  if (!sid) throw badRequest('required', { agentserviceid: 'required' });
-  const { s } = await chatInReach(e, p, { agentserviceid: sid });
-  return messages(e, p, { ...q, agentserviceid: s.id });
+  await chatInReach(e, p, q);
+  return messages(e, p, q);
 }
 
 export async function auditList(

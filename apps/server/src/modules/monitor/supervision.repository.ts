@@ -157,7 +157,10 @@ export async function anyRingRule(k: Kdb): Promise<boolean> {
 export const ringOf = (k: Kdb, userid: string) =>
   k.selectFrom('agent_ring').selectAll().where('userid', '=', userid).executeTakeFirst();
 
-/** Counts one more miss (starting over when the agent answered a chat since the last one); returns the count. */
+/**
+ * Counts one more miss in one statement (two nodes counting misses of the same agent both count), starting
+ * over when the agent answered a chat since its last miss; returns the count.
+ */
 export async function countMiss(
   k: Kdb,
   orgi: string,
@@ -165,12 +168,18 @@ export async function countMiss(
   now: number,
   answeredSinceLast: boolean,
 ): Promise<number> {
-  const cur = await ringOf(k, userid);
-  const misses = (cur && !answeredSinceLast ? Number(cur.misses) : 0) + 1;
-  if (cur)
-    await k.updateTable('agent_ring').set({ misses, lastmiss: now }).where('userid', '=', userid).execute();
-  else await k.insertInto('agent_ring').values({ userid, orgi, misses, lastmiss: now }).execute();
-  return misses;
+  const r = await k
+    .insertInto('agent_ring')
+    .values({ userid, orgi, misses: 1, lastmiss: now })
+    .onConflict((oc) =>
+      oc.column('userid').doUpdateSet({
+        misses: answeredSinceLast ? 1 : sql<number>`agent_ring.misses + 1`,
+        lastmiss: now,
+      }),
+    )
+    .returning('misses')
+    .executeTakeFirstOrThrow();
+  return Number(r.misses);
 }
 
 export async function resetMisses(k: Kdb, userid: string): Promise<void> {

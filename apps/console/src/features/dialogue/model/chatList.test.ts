@@ -8,6 +8,7 @@ import {
   waitedMs,
   type ChatListState,
 } from './chatList';
+import { chatEntry as entry } from './fixtures';
 
 const entry = (id: string, over: Partial<AgentUserDto> = {}): AgentUserDto => ({
   id,

@@ -133,6 +133,24 @@ describe('/api/analyse export', () => {
     expect(head.slice(1, 3)).toEqual(['渠道', '会话数']);
     const last = ws.getRow(ws.rowCount).values as unknown[];
     expect(last.slice(1, 3)).toEqual(['合计', table.total.conversations]);
+    // The console's language heads the sheet when it says so.
+    const en = await call<ExportJobDto>(t.app, t.adminToken, 'POST', '/api/analyse/export', {
+      call: 'channelCount',
+      ...range,
+      lang: 'en',
+    });
+    await exportRunner(t).idle();
+    const dl2 = await t.app.inject({
+      method: 'GET',
+      url: `/api/export/download?id=${en.body.data.id}`,
+      headers: { authorization: t.adminToken },
+    });
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.load(dl2.rawPayload as unknown as ArrayBuffer);
+    expect((wb2.worksheets[0]!.getRow(1).values as unknown[]).slice(1, 3)).toEqual([
+      'Channel',
+      'Conversations',
+    ]);
     expect(table.total.conversations).toBeGreaterThan(0);
   });
 });

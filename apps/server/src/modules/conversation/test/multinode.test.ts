@@ -1,13 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import type { AssignedNotice, MessageDto, VisitorNewResult } from '@kefu/protocol';
-import { openDatabase, type Db } from '../../../platform/db/database.js';
-import { migrate } from '../../../platform/db/migrate.js';
-import { newId } from '../../../platform/ids.js';
 import {
   addAccessPoint,
   addAgent,
@@ -19,88 +11,26 @@ import {
   until,
   visitorReady,
 } from '../../../../test/live.js';
-import type { TestDb } from '../../../../test/harness.js';
-import { buildServer, SERVER_ENTRY } from '../../../../../../scripts/build-server.mjs';
+import { startCluster, type Cluster } from '../../../../test/cluster.js';
 
 const PG = process.env.TEST_PG_URL;
 const REDIS = process.env.REDIS_URL;
-const root = resolve(import.meta.dirname, '../../../../../..');
-
-function startNode(port: number, env: Record<string, string>): ChildProcess {
-  // The compiled server, as npm start runs it (built in beforeAll).
-  return spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitUp(url: string): Promise<void> {
-  const end = Date.now() + 40_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/tokens/info`)).status < 500) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > end) throw new Error(`server ${url} did not start`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe.skipIf(!PG || !REDIS)('two server processes sharing PostgreSQL and Redis', () => {
-  const dbName = `t_multi_${newId().slice(0, 10)}`;
-  const dirs = [mkdtempSync(join(tmpdir(), 'kefu-n1-')), mkdtempSync(join(tmpdir(), 'kefu-n2-'))];
-  const ports = [20_000 + Math.floor(Math.random() * 20_000), 0];
-  ports[1] = ports[0]! + 1;
-  const urls = ports.map((p) => `http://127.0.0.1:${p}`);
-  const nodes: ChildProcess[] = [];
-  let db: Db;
-  let tdb: TestDb;
+  let cluster: Cluster;
+  let urls: string[];
+  let db: Cluster['db'];
+  let tdb: Cluster['tdb'];
   const sockets: Array<{ disconnect(): unknown }> = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(PG!);
-    u.pathname = `/${dbName}`;
-    const databaseUrl = u.toString();
-    await buildServer({ quiet: true });
-    db = openDatabase({ databaseUrl, dataDir: dirs[0]! });
-    await migrate(db);
-    tdb = { db, config: { databaseUrl } as TestDb['config'], drop: async () => undefined };
-    for (let i = 0; i < 2; i++) {
-      nodes.push(
-        startNode(ports[i]!, {
-          DATABASE_URL: databaseUrl,
-          REDIS_URL: REDIS!,
-          KEFU_DATA_DIR: dirs[i]!,
-          KEFU_ADMIN_PASSWORD: 'Admin#12345',
-        }),
-      );
-    }
-    await Promise.all(urls.map(waitUp));
+    cluster = await startCluster(PG!, REDIS!);
+    ({ urls, db, tdb } = cluster);
   }, 60_000);
 
   afterAll(async () => {
     sockets.forEach((s) => s.disconnect());
-    await Promise.all(
-      nodes.map(
-        (n) =>
-          new Promise<void>((r) => {
-            n.once('exit', () => r());
-            n.kill('SIGTERM');
-          }),
-      ),
-    );
-    await db?.close();
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+    await cluster?.stop();
   }, 60_000);
 
   it('a visitor on one node chats with an agent on the other; a burst never overfills an agent', async () => {

@@ -8,27 +8,20 @@ import type {
   Page,
   StoredAgentState,
 } from '@kefu/protocol';
-import {
-  addAccessPoint,
-  addOrgan,
-  api,
-  call,
-  next,
-  ok,
-  socketAgent,
-  until,
-  type LiveServer,
-} from '../../../../test/live.js';
+import { api, call, next, ok, socketAgent, until, type LiveServer } from '../../../../test/live.js';
 import { perTest } from '../../../../test/factories.js';
-import { chatIn, expectKey, SUP_ALL, SUP_ORGAN, supervisor, watcher } from './kit.js';
+import { bindRobot } from '../../robot/test/kit.js';
+import { chatIn, expectKey, scene, SUP_ALL, SUP_ORGAN, supervisor, watcher } from './kit.js';
 
 const pt = perTest();
 const sockets = pt.sockets;
 
 async function setup(srv: LiveServer) {
-  const appid = await addAccessPoint(srv.tdb);
-  const g1 = await addOrgan(srv.tdb, 'g1');
-  const a1 = await socketAgent(srv, sockets, { organ: g1 });
+  const {
+    appid,
+    groups: [g1],
+    agents: [a1],
+  } = await scene(srv, sockets, 1);
   const sup = await supervisor(srv, SUP_ALL, null);
   return { appid, g1, a1, sup };
 }
@@ -96,6 +89,8 @@ describe('supervisor actions', () => {
     const srv = await pt.live();
     const w = await setup(srv);
     const c = await chatIn(srv, sockets, w.appid, w.g1);
+    // A robot that can take it (aiChange refuses robot_none where no robot would answer).
+    await bindRobot(srv.tdb, w.appid);
     expectKey(
       (await api(srv, w.sup.token, `/api/monitor/aiChange?agentserviceid=${c.sid}`)).json,
       'not_ai_conversation',
@@ -141,6 +136,7 @@ describe('supervisor actions', () => {
     const srv = await pt.live();
     const w = await setup(srv);
     const c = await chatIn(srv, sockets, w.appid, w.g1);
+    await bindRobot(srv.tdb, w.appid);
     ok((await api(srv, w.sup.token, `/api/monitor/aiChange?agentserviceid=${c.sid}&ai=true`)).json);
     ok(await call(w.a1.sock, 'agentstatus', { status: 'notready' }));
     ok((await api(srv, w.sup.token, `/api/monitor/aiChange?agentserviceid=${c.sid}`)).json);

@@ -1,13 +1,16 @@
 import { expect } from 'vitest';
 import type { MonitorUpdateDto, VisitorNewResult } from '@kefu/protocol';
 import { issueToken } from '../../../platform/auth/tokens.js';
-import { newId } from '../../../platform/ids.js';
 import { insertUser } from '../../../../test/harness.js';
+import { insertRole } from '../../../../test/factories.js';
 import {
+  addAccessPoint,
+  addOrgan,
   agentSocket,
   call,
   connected,
   ok,
+  socketAgent,
   visitorReady,
   type AgentClient,
   type LiveServer,
@@ -20,30 +23,13 @@ export const SUP_ORGAN = ['A01', 'A03', 'A03_A02'];
 
 /** A usertype '1' user in `organ` whose role holds exactly `codes`, with a token. */
 export async function supervisor(
-  s: LiveServer,
+  s: Pick<LiveServer, 'tdb'>,
   codes: readonly string[],
   organ: string | null,
 ): Promise<{ id: string; token: string; username: string }> {
   const k = s.tdb.db.kysely;
   const u = await insertUser(s.tdb.db, { organ });
-  const roleid = newId();
-  const now = Date.now();
-  await k
-    .insertInto('role')
-    .values({
-      id: roleid,
-      orgi: 'kefu',
-      name: `r_${roleid.slice(0, 8)}`,
-      description: '',
-      createtime: now,
-      updatetime: now,
-    })
-    .execute();
-  if (codes.length)
-    await k
-      .insertInto('role_auth')
-      .values(codes.map((code) => ({ roleid, code, orgi: 'kefu' })))
-      .execute();
+  const roleid = await insertRole(s.tdb.db, codes);
   await k.insertInto('user_role').values({ userid: u.id, roleid, orgi: 'kefu' }).execute();
   return { id: u.id, username: u.username, token: await issueToken(k, u.id, 'kefu', 3_600_000) };
 }
@@ -54,9 +40,7 @@ export async function watcher(
   sockets: Array<{ disconnect(): unknown }>,
   token: string,
 ): Promise<{ sock: AgentClient; updates: MonitorUpdateDto[] }> {
-  const sock = agentSocket(s.url, token);
-  sockets.push(sock);
-  await connected(sock);
+  const sock = await userSocket(s, sockets, token);
   const updates: MonitorUpdateDto[] = [];
   sock.on('monitor_update', (u) => updates.push(u));
   ok(await call(sock, 'monitor', { watch: true }));
@@ -101,4 +85,29 @@ export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function expectKey(json: { success: boolean; key?: string; code: number }, key: string, code: number) {
   expect(json, JSON.stringify(json)).toMatchObject({ success: false, key, code });
+}
+
+/** An access point and `n` skill groups (g1, g2, …), each with one ready agent on a socket. */
+export async function scene(s: LiveServer, sockets: Array<{ disconnect(): unknown }>, n: number) {
+  const appid = await addAccessPoint(s.tdb);
+  const groups: string[] = [];
+  const agents: Array<Awaited<ReturnType<typeof socketAgent>>> = [];
+  for (let i = 1; i <= n; i++) {
+    const g = await addOrgan(s.tdb, `g${i}`);
+    groups.push(g);
+    agents.push(await socketAgent(s, sockets, { organ: g }));
+  }
+  return { appid, groups, agents };
+}
+
+/** A supervisor's (or any user's) connected agent socket, closed after the test. */
+export async function userSocket(
+  s: LiveServer,
+  sockets: Array<{ disconnect(): unknown }>,
+  token: string,
+): Promise<AgentClient> {
+  const sock = agentSocket(s.url, token);
+  sockets.push(sock);
+  await connected(sock);
+  return sock;
 }

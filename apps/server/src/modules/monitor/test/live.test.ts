@@ -10,16 +10,12 @@ import type {
   WhisperDto,
 } from '@kefu/protocol';
 import {
-  addAccessPoint,
-  addOrgan,
-  agentSocket,
   api,
   call,
   collect,
   connected,
   next,
   ok,
-  socketAgent,
   until,
   visitorSocket,
   type LiveServer,
@@ -30,10 +26,12 @@ import {
   expectKey,
   mentioned,
   pause,
+  scene,
   shownChats,
   SUP_ALL,
   SUP_ORGAN,
   supervisor,
+  userSocket,
   watcher,
 } from './kit.js';
 
@@ -41,12 +39,8 @@ const pt = perTest();
 const sockets = pt.sockets;
 
 async function groups(srv: LiveServer) {
-  const appid = await addAccessPoint(srv.tdb);
-  const g1 = await addOrgan(srv.tdb, 'g1');
-  const g2 = await addOrgan(srv.tdb, 'g2');
-  const a1 = await socketAgent(srv, sockets, { organ: g1 });
-  const a2 = await socketAgent(srv, sockets, { organ: g2 });
-  return { appid, g1, g2, a1, a2 };
+  const { appid, groups: g, agents: a } = await scene(srv, sockets, 2);
+  return { appid, g1: g[0]!, g2: g[1]!, a1: a[0]!, a2: a[1]! };
 }
 
 const audits = (srv: LiveServer, action: string) =>
@@ -116,14 +110,10 @@ describe('monitor live feed', () => {
   it('monitor needs A03 and a scope; watch:false stops the feed', async () => {
     const srv = await pt.live();
     const w = await groups(srv);
-    const agentOnly = agentSocket(srv.url, w.a1.token);
-    sockets.push(agentOnly);
-    await connected(agentOnly);
+    const agentOnly = await userSocket(srv, sockets, w.a1.token);
     const refused = await call(agentOnly, 'monitor', { watch: true });
     expect(refused).toMatchObject({ success: false, key: 'forbidden', code: 403 });
-    const bare = agentSocket(srv.url, (await supervisor(srv, ['A03'], w.g1)).token);
-    sockets.push(bare);
-    await connected(bare);
+    const bare = await userSocket(srv, sockets, (await supervisor(srv, ['A03'], w.g1)).token);
     expect(await call(bare, 'monitor', { watch: true })).toMatchObject({
       success: false,
       key: 'monitor_scope',
@@ -148,9 +138,7 @@ describe('supervisor actions in the live chat', () => {
     const srv = await pt.live();
     const w = await groups(srv);
     const sup = await supervisor(srv, SUP_ALL, null);
-    const supSock = agentSocket(srv.url, sup.token);
-    sockets.push(supSock);
-    await connected(supSock);
+    const supSock = await userSocket(srv, sockets, sup.token);
     const c1 = await chatIn(srv, sockets, w.appid, w.g1);
     const au = ok(
       await call<AgentUserDto>(supSock, 'collaboration', { id: (await entryOf(srv, c1.sid)).id }),
@@ -243,9 +231,7 @@ describe('supervisor actions in the live chat', () => {
     const srv = await pt.live();
     const w = await groups(srv);
     const sup = await supervisor(srv, SUP_ORGAN, w.g1);
-    const supSock = agentSocket(srv.url, sup.token);
-    sockets.push(supSock);
-    await connected(supSock);
+    const supSock = await userSocket(srv, sockets, sup.token);
     const c1 = await chatIn(srv, sockets, w.appid, w.g1);
     const ended = next<AgentUserDto>(w.a1.sock, 'end');
     const told = next<NoticeDto>(w.a1.sock, 'notice');
@@ -293,9 +279,7 @@ describe('supervisor actions in the live chat', () => {
     const srv = await pt.live();
     const w = await groups(srv);
     const sup = await supervisor(srv, SUP_ORGAN, w.g1);
-    const supSock = agentSocket(srv.url, sup.token);
-    sockets.push(supSock);
-    await connected(supSock);
+    const supSock = await userSocket(srv, sockets, sup.token);
     const c1 = await chatIn(srv, sockets, w.appid, w.g1);
     const c2 = await chatIn(srv, sockets, w.appid, w.g2);
     const out = await call(supSock, 'collaboration', { id: (await entryOf(srv, c2.sid)).id });

@@ -6,38 +6,32 @@ import type {
   NoticeDto,
   VisitorNewResult,
 } from '@kefu/protocol';
-import {
-  addAccessPoint,
-  addOrgan,
-  api,
-  call,
-  collect,
-  ok,
-  socketAgent,
-  until,
-  visitorReady,
-} from '../../../../test/live.js';
+import { api, call, collect, ok, socketAgent, until, visitorReady } from '../../../../test/live.js';
 import { perTest } from '../../../../test/factories.js';
-import { chatIn, SUP_ALL, supervisor, watcher } from './kit.js';
+import { chatIn, scene, SUP_ALL, supervisor, watcher } from './kit.js';
 
 const pt = perTest();
 const sockets = pt.sockets;
+type Agent = Awaited<ReturnType<typeof socketAgent>>;
+
+/** A group with a ring rule (20 s, 2 misses in a row) and two ready agents; a tenant supervisor. */
+async function ringScene() {
+  const srv = await pt.live();
+  const { appid, groups, agents } = await scene(srv, sockets, 1);
+  const g1 = groups[0]!;
+  agents.push(await socketAgent(srv, sockets, { organ: g1 }));
+  const sup = await supervisor(srv, SUP_ALL, null);
+  const rule = { organ: g1, ringtimeout: 20, ringmisses: 2 };
+  ok((await api(srv, sup.token, '/api/monitor/rules/save', rule)).json);
+  return { srv, k: srv.tdb.db.kysely, appid, g1, sup, agents };
+}
 
 describe('ring-no-answer', () => {
   it('an unanswered chat moves quietly to another agent; misses in a row set the agent notready', async () => {
-    const srv = await pt.live();
-    const k = srv.tdb.db.kysely;
-    const appid = await addAccessPoint(srv.tdb);
-    const g1 = await addOrgan(srv.tdb, 'g1');
-    const sup = await supervisor(srv, SUP_ALL, null);
-    ok(
-      (await api(srv, sup.token, '/api/monitor/rules/save', { organ: g1, ringtimeout: 20, ringmisses: 2 }))
-        .json,
-    );
+    const { srv, k, appid, g1, sup, agents } = await ringScene();
     const watching = await watcher(srv, sockets, sup.token);
     const alerts = collect<MonitorAlertDto>(watching.sock, 'monitor_alert');
-    const a = await socketAgent(srv, sockets, { organ: g1 });
-    const b = await socketAgent(srv, sockets, { organ: g1 });
+    const [a, b] = agents as [Agent, Agent];
     const c = await chatIn(srv, sockets, appid, g1);
     const owner = async () =>
       (
@@ -95,19 +89,7 @@ describe('ring-no-answer', () => {
   });
 
   it('an answer in time keeps the chat; an answer on any chat starts the miss count over', async () => {
-    const srv = await pt.live();
-    const k = srv.tdb.db.kysely;
-    const appid = await addAccessPoint(srv.tdb);
-    const g1 = await addOrgan(srv.tdb, 'g1');
-    const sup = await supervisor(srv, SUP_ALL, null);
-    ok(
-      (await api(srv, sup.token, '/api/monitor/rules/save', { organ: g1, ringtimeout: 20, ringmisses: 2 }))
-        .json,
-    );
-    const agents = [
-      await socketAgent(srv, sockets, { organ: g1 }),
-      await socketAgent(srv, sockets, { organ: g1 }),
-    ];
+    const { srv, k, appid, g1, agents } = await ringScene();
     const owner = async (sid: string) =>
       (await k.selectFrom('agent_service').select('agentno').where('id', '=', sid).executeTakeFirstOrThrow())
         .agentno;

@@ -1,28 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { MonitorDesktopDto, MonitorChatDto, MonitorCounters, StaticAgentDto } from '@kefu/protocol';
-import {
-  addAccessPoint,
-  addOrgan,
-  api,
-  call,
-  ok,
-  socketAgent,
-  type LiveServer,
-} from '../../../../test/live.js';
+import { api, call, ok, type LiveServer } from '../../../../test/live.js';
 import { perTest } from '../../../../test/factories.js';
 import { saveSessionConfig } from '../../conversation/session-config.js';
-import { chatIn, expectKey, SUP_ALL, SUP_ORGAN, supervisor } from './kit.js';
+import { chatIn, expectKey, scene, SUP_ALL, SUP_ORGAN, supervisor } from './kit.js';
 
 const pt = perTest();
 const sockets = pt.sockets;
 
 /** Two skill groups, an agent and a chat in each, supervisors of every kind. */
 async function twoGroups(srv: LiveServer) {
-  const appid = await addAccessPoint(srv.tdb);
-  const g1 = await addOrgan(srv.tdb, 'g1');
-  const g2 = await addOrgan(srv.tdb, 'g2');
-  const a1 = await socketAgent(srv, sockets, { organ: g1 });
-  const a2 = await socketAgent(srv, sockets, { organ: g2 });
+  const {
+    appid,
+    groups: [g1, g2],
+    agents: [a1, a2],
+  } = await scene(srv, sockets, 2);
   const c1 = await chatIn(srv, sockets, appid, g1);
   const c2 = await chatIn(srv, sockets, appid, g2);
   expect([c1.status, c2.status]).toEqual(['inservice', 'inservice']);

@@ -12,6 +12,18 @@ export const firstUseZh = {
   'user.rolesHint': '用户通过角色获得权限：至少选择一个角色，否则无法登录。',
   'user.rolesAdminHint': '该类型拥有全部权限，不需要角色。',
   'tourist.chat.end': '已对话',
+  'shell.agentStateShared':
+    '你的接待状态：所有标签页和设备共用；刷新或断线不会改变，全部页面关闭 60 秒后才变为未就绪。',
+  'shell.themeHint': '更换控制台的主题颜色（仅保存在本浏览器）',
+  'dialogue.trail': '访问轨迹',
+  'dialogue.offline': '访客已离线',
+  'dialogue.offlineFor': '离线 {{time}}',
+  'dialogue.offlineSince': '访客于 {{time}} 关闭了对话窗口',
+  'dialogue.newChat': '新',
+  'dialogue.system.welcome': '欢迎语',
+  'dialogue.system.assigned': '{{agent}} 接入会话',
+  'dialogue.system.transfer': '会话已转接给 {{agent}}',
+  'dialogue.system.end': '会话已结束',
 } as const;
 
 export const firstUseEn: Record<keyof typeof firstUseZh, string> = {
@@ -26,4 +38,16 @@ export const firstUseEn: Record<keyof typeof firstUseZh, string> = {
   'user.rolesHint': 'A user gets its permissions from its roles: choose at least one, or it cannot log in.',
   'user.rolesAdminHint': 'This type holds every permission and needs no role.',
   'tourist.chat.end': 'Chatted',
+  'shell.agentStateShared':
+    'Your availability: shared by all your tabs and devices; a reload or a dropped connection keeps it, it becomes Not ready only 60 s after every page is closed.',
+  'shell.themeHint': "Change the console's colour (kept in this browser)",
+  'dialogue.trail': 'Page trail',
+  'dialogue.offline': 'Visitor left',
+  'dialogue.offlineFor': 'Left {{time}}',
+  'dialogue.offlineSince': 'The visitor closed the chat window at {{time}}',
+  'dialogue.newChat': 'New',
+  'dialogue.system.welcome': 'Welcome',
+  'dialogue.system.assigned': '{{agent}} took the chat',
+  'dialogue.system.transfer': 'Transferred to {{agent}}',
+  'dialogue.system.end': 'The conversation ended',
 };

@@ -4,7 +4,9 @@ import type {
   ConversationSummaryDto,
   MessageDto,
   Page,
+  PageViewDto,
   StoredAgentState,
+  SystemLineDto,
   TalkSort,
   WithdrawNotice,
 } from '@kefu/protocol';
@@ -76,6 +78,8 @@ export interface ChatData {
   /** The service summary (topic + memo) and the contact the visitor is linked to. */
   summary: ConversationSummaryDto;
   contact: ContactDto | null;
+  /** The website pages the visitor went through, newest first. */
+  trail?: PageViewDto[];
 }
 
 export interface QuickReply {
@@ -111,6 +115,9 @@ export const talkApi = {
       params: { ...q, ps: q.ps ?? 20 },
     }),
   data: (id: string, signal?: AbortSignal) => get<ChatData>('/talk/data', { id }, signal),
+  /** The visitor's notices that are not messages (welcome, assignment, transfers, end). */
+  systemLines: (agentserviceid: string) =>
+    request<SystemLineDto[]>('/talk/systemLines', { params: { agentserviceid }, silent: true }),
   read: (agentserviceid: string, orgi?: string) =>
     request<null>('/talk/read', { params: { agentserviceid, orgi }, silent: true }),
   readMsg: (userid: string) => request<null>('/talk/readmsg', { params: { userid }, silent: true }),

@@ -100,7 +100,12 @@ export function startAgentRuntime(user: SessionUser & SoundPrefs): () => void {
           .catch(() => undefined);
       }
     },
-    onLost: () => store.getState().showState('notready'),
+    // A dropped socket keeps the agent's state on the server for a grace period (a reload, a network
+    // blip): the header keeps it too, marked disconnected, and re-reads it once back. A missed heartbeat
+    // or a server 'noagent' does mean notready.
+    onLost: (reason) => {
+      if (reason !== 'disconnect' && reason !== 'connect_error') store.getState().showState('notready');
+    },
   });
   store.getState().attach(me, conn.socket);
   const s = conn.socket;
@@ -124,9 +129,13 @@ export function startAgentRuntime(user: SessionUser & SoundPrefs): () => void {
     store.getState().dispatch({ type: 'end', entry });
     void queryClient.invalidateQueries({ queryKey: ['dialogue', 'ended'] });
   });
-  s.on('over', (p) =>
-    store.getState().dispatch({ type: 'over', agentuserid: p.agentuserid, agentserviceid: p.agentserviceid }),
-  );
+  s.on('over', (p) => {
+    store.getState().dispatch({ type: 'over', agentuserid: p.agentuserid, agentserviceid: p.agentserviceid });
+    // The end line the visitor got joins the transcript.
+    if (store.getState().systemLines[p.agentserviceid])
+      void store.getState().loadSystemLines(p.agentserviceid);
+  });
+  s.on('presence', (p) => store.getState().dispatch({ type: 'presence', ...p }));
   s.on('collaboration_new', (entry) =>
     store.getState().dispatch({ type: 'collaboration_new', entry, me: user.id }),
   );

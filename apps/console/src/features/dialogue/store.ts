@@ -7,6 +7,7 @@ import {
   type MessageDto,
   type MsgType,
   type StoredAgentState,
+  type SystemLineDto,
   type TalkSort,
   type TransferPromptDto,
 } from '@kefu/protocol';
@@ -56,6 +57,8 @@ interface DialogueState {
   loaded: Record<string, boolean>;
   /** The visitor's draft while typing, per conversation. */
   typing: Record<string, string>;
+  /** The visitor's notices that are not messages (welcome, assignment, transfers, end), per conversation. */
+  systemLines: Record<string, SystemLineDto[]>;
   prompts: TransferPromptDto[];
   /** The workspace is on screen: only then does selecting or receiving report the chat read. */
   viewing: boolean;
@@ -78,6 +81,8 @@ interface DialogueState {
   withdrawn: (sid: string, id: string) => void;
   read: (sid: string, seq: number) => void;
   setTyping: (sid: string, draft: string) => void;
+  /** (Re)reads a conversation's system lines. */
+  loadSystemLines: (sid: string) => Promise<void>;
   setAgentState: (s: StoredAgentState) => Promise<void>;
   showState: (s: StoredAgentState) => void;
   setConnected: (c: boolean) => void;
@@ -160,6 +165,7 @@ export const useDialogue = create<DialogueState>((set, get) => {
     hasMore: {},
     loaded: {},
     typing: {},
+    systemLines: {},
     prompts: [],
     viewing: false,
     newChats: 0,
@@ -176,6 +182,7 @@ export const useDialogue = create<DialogueState>((set, get) => {
         hasMore: {},
         loaded: {},
         typing: {},
+        systemLines: {},
         prompts: [],
         newChats: 0,
       }),
@@ -209,7 +216,10 @@ export const useDialogue = create<DialogueState>((set, get) => {
           older ? [] : monitorApi.whispers(sid).catch(() => []),
         ]);
         set((s) => ({
-          messages: { ...s.messages, [sid]: mergeMessages(s.messages[sid] ?? [], [...page.list, ...whispers]) },
+          messages: {
+            ...s.messages,
+            [sid]: mergeMessages(s.messages[sid] ?? [], [...page.list, ...whispers]),
+          },
           hasMore: older || !s.loaded[sid] ? { ...s.hasMore, [sid]: page.hasMore } : s.hasMore,
           loaded: { ...s.loaded, [sid]: true },
         }));
@@ -268,6 +278,14 @@ export const useDialogue = create<DialogueState>((set, get) => {
       // Same clientId: the server stores it at most once.
       patchMessages(sid, (l) => addPending(l, draft));
       emit(chat, draft);
+    },
+    loadSystemLines: async (sid) => {
+      try {
+        const lines = await talkApi.systemLines(sid);
+        set((s) => ({ systemLines: { ...s.systemLines, [sid]: lines } }));
+      } catch {
+        // Not essential: the transcript is shown without them.
+      }
     },
     withdrawn: (sid, id) => patchMessages(sid, (l) => applyWithdraw(l, id)),
     read: (sid, seq) => patchMessages(sid, (l) => applyRead(l, seq)),

@@ -1,5 +1,5 @@
 import { useSaving } from '../../../lib/saving';
-import { Badge, Dropdown, Tooltip } from 'antd';
+import { Badge, Dropdown, theme } from 'antd';
 import type { BadgeProps } from 'antd';
 import { DisconnectOutlined, DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,15 @@ const BADGE: Record<StoredAgentState, BadgeProps['status']> = {
   busy: 'warning',
 };
 
+/** The header pill's colours per state (from the theme tokens): the state must be seen at a glance. */
+function pillColours(state: StoredAgentState, token: ReturnType<typeof theme.useToken>['token']) {
+  if (state === 'ready')
+    return { bg: token.colorSuccessBg, border: token.colorSuccess, fg: token.colorSuccessText };
+  if (state === 'busy')
+    return { bg: token.colorWarningBg, border: token.colorWarning, fg: token.colorWarningText };
+  return { bg: token.colorFillSecondary, border: token.colorBorder, fg: token.colorTextSecondary };
+}
+
 /**
  * The agent work state in the shell's top bar (spec section 4): ready / busy / notready, each set by
  * its own call, shown to users who may chat (A01). The realtime session itself is held by
@@ -28,6 +37,8 @@ export function AgentStateSwitch() {
   const setAgentState = useDialogue((s) => s.setAgentState);
   const { saving: busy, run } = useSaving();
   const mayChat = useMayChat();
+  const { token } = theme.useToken();
+  const pill = pillColours(state, token);
 
   if (!mayChat) return null;
   const choose = async (s: StoredAgentState) => {
@@ -57,15 +68,29 @@ export function AgentStateSwitch() {
           role="button"
           tabIndex={0}
           aria-label={t('shell.agentState')}
-          style={{ cursor: 'pointer', whiteSpace: 'nowrap' }}
+          // What the state means across tabs and reloads (a tooltip would cover the menu).
+          title={t('shell.agentStateShared')}
+          style={{
+            cursor: 'pointer',
+            whiteSpace: 'nowrap',
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 6,
+            padding: '3px 12px',
+            borderRadius: 16,
+            border: `1px solid ${pill.border}`,
+            background: pill.bg,
+            color: pill.fg,
+            fontWeight: 600,
+            lineHeight: '22px',
+          }}
         >
           {connected === false && (
-            <Tooltip title={t('dialogue.disconnected')}>
-              <DisconnectOutlined style={{ color: '#ff4d4f', marginRight: 6 }} data-testid="socket-offline" />
-            </Tooltip>
+            <DisconnectOutlined style={{ color: token.colorError }} data-testid="socket-offline" />
           )}
-          <Badge status={BADGE[state]} text={t(`state.${state}`)} />
-          <DownOutlined style={{ fontSize: 10, marginLeft: 4, color: '#8c8c8c' }} />
+          <Badge status={BADGE[state]} />
+          <span data-testid="agent-state-text">{t(`state.${state}`)}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
         </span>
       </Dropdown>
     </>

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { waitedMs, type ChatEntry } from '../model/chatList';
 import { lastmsgOf } from '../summary';
 import { formatDuration, useNow } from './useNow';
+import { COMPACT_TAG as TAG, OfflineTag } from './OfflineTag';
 
 interface Props {
   list: readonly ChatEntry[];
@@ -43,6 +44,8 @@ export function ChatList({ list, selectedId, typing, onSelect }: Props) {
             key={c.id}
             data-testid={`chat-item-${c.userid}`}
             data-selected={active ? 'true' : 'false'}
+            data-fresh={c.fresh ? 'true' : undefined}
+            data-online={c.online === false ? 'false' : 'true'}
             aria-current={active ? 'true' : undefined}
             onClick={() => onSelect(c.id)}
             style={{
@@ -50,13 +53,18 @@ export function ChatList({ list, selectedId, typing, onSelect }: Props) {
               gap: 10,
               padding: '10px 12px',
               cursor: 'pointer',
-              background: active ? token.controlItemBgActive : undefined,
-              borderLeft: `3px solid ${active ? token.colorPrimary : 'transparent'}`,
+              // A chat that just arrived stands out until it is opened.
+              background: active ? token.controlItemBgActive : c.fresh ? token.colorWarningBg : undefined,
+              borderLeft: `3px solid ${active ? token.colorPrimary : c.fresh ? token.colorWarning : 'transparent'}`,
               borderBottom: `1px solid ${token.colorBorderSecondary}`,
             }}
           >
             <Badge count={c.tokenum} size="small" data-testid={`chat-unread-${c.userid}`}>
-              <Avatar style={{ background: c.over ? token.colorTextDisabled : token.colorPrimary }}>
+              <Avatar
+                style={{
+                  background: c.over || c.online === false ? token.colorTextDisabled : token.colorPrimary,
+                }}
+              >
                 {(c.username || '?').slice(0, 1).toUpperCase()}
               </Avatar>
             </Badge>
@@ -65,19 +73,13 @@ export function ChatList({ list, selectedId, typing, onSelect }: Props) {
                 <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0 }}>
                   {c.username}
                 </Typography.Text>
+                {c.fresh && (
+                  <Tag color="orange" data-testid={`chat-new-${c.userid}`} style={TAG}>
+                    {t('dialogue.newChat')}
+                  </Tag>
+                )}
                 {c.collabora === 1 && (
-                  <Tag
-                    color="blue"
-                    // Compact, never squeezed: the name (ellipsis) gives way, not the tag.
-                    style={{
-                      marginInlineEnd: 0,
-                      flexShrink: 0,
-                      fontSize: 11,
-                      lineHeight: '18px',
-                      paddingInline: 4,
-                    }}
-                    data-testid={`chat-collab-${c.userid}`}
-                  >
+                  <Tag color="blue" style={TAG} data-testid={`chat-collab-${c.userid}`}>
                     {t('dialogue.collaborator')}
                   </Tag>
                 )}
@@ -97,6 +99,8 @@ export function ChatList({ list, selectedId, typing, onSelect }: Props) {
                   <Tag style={{ marginInlineEnd: 0 }} data-testid={`chat-over-${c.userid}`}>
                     {t('dialogue.over')}
                   </Tag>
+                ) : c.online === false ? (
+                  <OfflineTag since={c.offtime} testid={`chat-offline-${c.userid}`} />
                 ) : waited > 0 ? (
                   <span
                     data-testid={`chat-waiting-${c.userid}`}

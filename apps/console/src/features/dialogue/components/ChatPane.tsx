@@ -9,6 +9,8 @@ import { useDialogue } from '../store';
 import type { ChatEntry } from '../model/chatList';
 import type { ChatMessage } from '../model/messages';
 import { MessageList } from './MessageList';
+import { useSystemLines } from './SystemLine';
+import { OfflineTag } from './OfflineTag';
 import { Composer } from './Composer';
 import { TransferDialog } from './TransferDialog';
 import { InviteDialog } from './InviteDialog';
@@ -29,6 +31,7 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
   const me = useDialogue((s) => s.me);
   const socket = useDialogue((s) => s.socket);
   const { loadHistory, send, retry, withdrawn } = useDialogue.getState();
+  const system = useSystemLines(sid);
   const [transfer, setTransfer] = useState<ChatEntry | null>(null);
   const [invite, setInvite] = useState<ChatEntry | null>(null);
   const [black, setBlack] = useState<ChatEntry | null>(null);
@@ -99,6 +102,7 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
             {chat.username}
           </Typography.Text>
           {over && <Tag color="default">{t('dialogue.over')}</Tag>}
+          {!over && chat.online === false && <OfflineTag since={chat.offtime} testid="chat-pane-offline" />}
           {collab && (
             <Tag color="blue" data-testid="chat-collab-tag">
               {t('dialogue.collaborator')}
@@ -161,6 +165,7 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
         sid={sid}
         messages={messages}
         hasMore={hasMore}
+        system={system}
         me={me?.id ?? ''}
         typing={typing}
         onLoadOlder={() => loadHistory(sid, true)}

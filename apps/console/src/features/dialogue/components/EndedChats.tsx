@@ -7,6 +7,7 @@ import { talkApi, type EndedService } from '../api';
 import { useDialogue } from '../store';
 import type { ChatMessage } from '../model/messages';
 import { MessageList } from './MessageList';
+import { useSystemLines } from './SystemLine';
 
 const PAGE = 20;
 const NO_MESSAGES: ChatMessage[] = [];
@@ -103,6 +104,7 @@ export function EndedPane({ service }: { service: EndedService | null }) {
   const hasMore = useDialogue((s) => s.hasMore[sid] ?? false);
   const me = useDialogue((s) => s.me?.id ?? '');
   const loadHistory = useDialogue((s) => s.loadHistory);
+  const system = useSystemLines(sid);
   useEffect(() => {
     if (sid) void loadHistory(sid, false, true).catch(() => undefined);
   }, [sid, loadHistory]);
@@ -121,6 +123,7 @@ export function EndedPane({ service }: { service: EndedService | null }) {
         sid={sid}
         messages={messages}
         hasMore={hasMore}
+        system={system}
         me={me}
         readOnly
         onLoadOlder={() => loadHistory(sid, true, true)}

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { SystemLineDto } from '@kefu/protocol';
 import { ImageViewer, type ViewerImage } from '../../../components/ImageViewer';
 import { mediaUrl } from '../api';
 import { canWithdraw, type ChatMessage } from '../model/messages';
 import { useNow } from './useNow';
 import { MessageItem } from './MessageItem';
+import { SystemLine } from './SystemLine';
+import { withSystemLines } from '../model/messages';
 
 interface Props {
   sid: string;
@@ -17,6 +20,8 @@ interface Props {
   onLoadOlder: () => Promise<void>;
   onWithdraw?: (m: ChatMessage) => void;
   onRetry?: (m: ChatMessage) => void;
+  /** The visitor's notices that are not messages, placed among the messages by time. */
+  system?: readonly SystemLineDto[];
 }
 
 /** The conversation: older pages load when scrolled to the top; new messages keep it at the bottom. */
@@ -30,6 +35,7 @@ export function MessageList({
   onLoadOlder,
   onWithdraw,
   onRetry,
+  system,
 }: Props) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
@@ -110,23 +116,27 @@ export function MessageList({
           </Typography.Text>
         ) : null}
       </div>
-      {messages.map((m) => (
-        <MessageItem
-          key={m.id}
-          m={m}
-          mayWithdraw={!readOnly && canWithdraw(m, me, now)}
-          onImage={(id) =>
-            setViewer(
-              Math.max(
-                0,
-                images.findIndex((i) => i.src === mediaUrl('image', id)),
-              ),
-            )
-          }
-          onWithdraw={(x) => onWithdraw?.(x)}
-          onRetry={(x) => onRetry?.(x)}
-        />
-      ))}
+      {withSystemLines(messages, system, hasMore).map((m) =>
+        'kind' in m ? (
+          <SystemLine key={`sys:${m.kind}:${m.createtime}`} line={m} />
+        ) : (
+          <MessageItem
+            key={m.id}
+            m={m}
+            mayWithdraw={!readOnly && canWithdraw(m, me, now)}
+            onImage={(id) =>
+              setViewer(
+                Math.max(
+                  0,
+                  images.findIndex((i) => i.src === mediaUrl('image', id)),
+                ),
+              )
+            }
+            onWithdraw={(x) => onWithdraw?.(x)}
+            onRetry={(x) => onRetry?.(x)}
+          />
+        ),
+      )}
       {typing && (
         <Typography.Text type="secondary" italic data-testid="visitor-typing" style={{ fontSize: 12 }}>
           {t('dialogue.visitorTyping')}: {typing}

@@ -6,9 +6,11 @@ import { VisitorPanel } from './VisitorPanel';
 
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
 
-const data = vi.hoisted(() => ({ url: '' }));
+const data = vi.hoisted(() => ({ url: '', page: '', trail: [] as unknown[] }));
 vi.mock('../api', () => ({
-  talkApi: { data: async () => ({ visitor: { url: data.url }, agentService: {} }) },
+  talkApi: {
+    data: async () => ({ visitor: { url: data.url }, agentService: { url: data.page }, trail: data.trail }),
+  },
 }));
 
 afterEach(cleanup);
@@ -39,9 +41,26 @@ function show(entry: ChatEntry) {
 }
 
 describe('VisitorPanel: visitor-supplied URLs', () => {
-  it('links an http(s) source page', () => {
-    const cell = show(chat('https://shop.example.com/p?id=1'));
-    expect(cell.querySelector('a')?.getAttribute('href')).toBe('https://shop.example.com/p?id=1');
+  it('links the http(s) host page, never the widget iframe page of `source`', async () => {
+    data.page = 'https://shop.example.com/p?id=1';
+    const cell = show(chat('http://kefu.example.com/visitor/mini?appid=x'));
+    await waitFor(() =>
+      expect(cell.querySelector('a')?.getAttribute('href')).toBe('https://shop.example.com/p?id=1'),
+    );
+    expect(cell.textContent).not.toContain('/visitor/mini');
+  });
+
+  it('shows the page trail, links only for http(s)', async () => {
+    data.trail = [
+      { id: '2', url: 'javascript:alert(1)', title: 'Bad', createtime: 2 },
+      { id: '1', url: 'https://shop.example.com/', title: 'Home', createtime: 1 },
+    ];
+    show(chat(''));
+    await waitFor(() => expect(screen.getAllByTestId('visitor-trail-page')).toHaveLength(2));
+    const [bad, home] = screen.getAllByTestId('visitor-trail-page');
+    expect(bad?.querySelector('a')).toBeNull();
+    expect(home?.querySelector('a')?.getAttribute('href')).toBe('https://shop.example.com/');
+    data.trail = [];
   });
 
   it('shows any other scheme as text, never as a link', async () => {
@@ -51,9 +70,12 @@ describe('VisitorPanel: visitor-supplied URLs', () => {
       'data:text/html,<script>x</script>',
     ]) {
       cleanup();
-      expect(show(chat(url)).querySelector('a'), url).toBeNull();
-      expect(screen.getByTestId('visitor-source').textContent).toBe(url);
+      data.page = url;
+      const cell = show(chat(''));
+      await waitFor(() => expect(cell.textContent).toBe(url));
+      expect(cell.querySelector('a'), url).toBeNull();
     }
+    data.page = '';
     // The page URL the visitor record holds (used when the chat carries none) is treated the same way.
     cleanup();
     data.url = 'javascript:alert(2)';

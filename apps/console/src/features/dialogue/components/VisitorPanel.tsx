@@ -6,6 +6,7 @@ import { talkApi } from '../api';
 import type { ChatEntry } from '../model/chatList';
 import { safeHref } from '../../../lib/urls';
 import { ConversationRecord } from './ConversationRecord';
+import { PageTrail } from './PageTrail';
 
 const join = (...parts: (string | undefined | null)[]) => parts.filter((p) => p && p.trim()).join(' ');
 
@@ -23,7 +24,8 @@ export function VisitorPanel({ chat }: { chat: ChatEntry | undefined }) {
   const v = data.data?.visitor;
   const s = data.data?.agentService;
   const os = s?.osname || v?.os || '';
-  const source = a.source || s?.url || v?.url || '';
+  // The page of the website the visitor is on (never the widget's own iframe page).
+  const source = s?.url || v?.url || '';
   const href = safeHref(source);
   const dash = (x: string) => x || '—';
   const rows: { key: string; label: string; children: ReactNode }[] = [
@@ -54,9 +56,10 @@ export function VisitorPanel({ chat }: { chat: ChatEntry | undefined }) {
           href={href}
           target="_blank"
           rel="noopener noreferrer"
+          title={source}
           style={{ wordBreak: 'break-all' }}
         >
-          {source}
+          {s?.title || source}
         </Typography.Link>
       ) : (
         dash(source)
@@ -87,6 +90,7 @@ export function VisitorPanel({ chat }: { chat: ChatEntry | undefined }) {
           </Fragment>
         ))}
       </dl>
+      <PageTrail pages={data.data?.trail} />
       <ConversationRecord chatId={chat.id} agentserviceid={chat.agentserviceid} data={data.data} />
     </div>
   );

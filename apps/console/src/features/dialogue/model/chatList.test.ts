@@ -3,49 +3,13 @@ import type { AgentUserDto, MessageDto } from '@kefu/protocol';
 import {
   chatListReducer,
   emptyChatList,
+  freshTotal,
   sortChats,
   unreadTotal,
   waitedMs,
   type ChatListState,
 } from './chatList';
 import { chatEntry as entry } from './fixtures';
-
-const entry = (id: string, over: Partial<AgentUserDto> = {}): AgentUserDto => ({
-  id,
-  userid: `v-${id}`,
-  usession: `v-${id}`,
-  username: `Guest ${id}`,
-  agentserviceid: `s-${id}`,
-  status: 'inservice',
-  createtime: 1_000,
-  servicetime: 1_000,
-  waitingtime: 0,
-  lastmsg: '',
-  lastmessage: null,
-  lastgetmessage: null,
-  tokenum: 0,
-  over: 0,
-  visible: 1,
-  collabora: 0,
-  ai: 0,
-  agentno: 'me',
-  langto: '',
-  curagentuser: { id },
-  agentservice: {
-    id: `s-${id}`,
-    channel: 'webim',
-    chattype: 'webim',
-    browser: '',
-    source: '',
-    country: '',
-    province: '',
-    city: '',
-    username: '',
-    mobile: '',
-  },
-  lastseq: 0,
-  ...over,
-});
 
 const msg = (over: Partial<MessageDto>): MessageDto => ({
   id: 'm1',
@@ -121,6 +85,27 @@ describe('chat list reducer', () => {
     s = chatListReducer(s, { type: 'new', entry: entry('b', { over: 1 }), sort });
     expect(s.list.find((c) => c.id === 'b')?.over).toBe(1);
     expect(s.list).toHaveLength(2);
+  });
+
+  it('a new chat takes the place of an open chat that is over or whose visitor left, not of a live one', () => {
+    let s = loaded(entry('a', { servicetime: 3_000 }), entry('b', { servicetime: 2_000 }));
+    expect(s.selectedId).toBe('a');
+    s = chatListReducer(s, { type: 'new', entry: entry('c', { servicetime: 4_000 }), sort });
+    expect(s.selectedId).toBe('a');
+    expect(s.list.find((c) => c.id === 'c')?.fresh).toBe(true);
+    expect(freshTotal(s)).toBe(1);
+    // The visitor of the open chat closes the window; the next new chat is opened instead.
+    s = chatListReducer(s, { type: 'presence', agentserviceid: 's-a', online: false, offtime: 123 });
+    expect(s.list.find((c) => c.id === 'a')).toMatchObject({ online: false, offtime: 123 });
+    s = chatListReducer(s, { type: 'new', entry: entry('d', { servicetime: 5_000 }), sort });
+    expect(s.selectedId).toBe('d');
+    expect(s.list.find((c) => c.id === 'd')?.fresh).toBe(false);
+    // Over works the same; opening a fresh chat clears its mark.
+    s = chatListReducer(s, { type: 'over', agentuserid: 'd' });
+    s = chatListReducer(s, { type: 'new', entry: entry('e', { servicetime: 6_000 }), sort });
+    expect(s.selectedId).toBe('e');
+    s = chatListReducer(s, { type: 'select', id: 'c' });
+    expect(freshTotal(s)).toBe(0);
   });
 
   it('selects a new chat when none is selected', () => {

@@ -6,6 +6,8 @@ export interface ChatEntry extends AgentUserDto {
   waiting: boolean;
   /** When the oldest unanswered visitor message arrived (null when not waiting). */
   waitingSince: number | null;
+  /** Arrived (`new`) and not opened yet: highlighted and counted in the badge. */
+  fresh: boolean;
 }
 
 export interface ChatListState {
@@ -26,6 +28,8 @@ export type ChatAction =
   | { type: 'collaboration_over'; agentuserid: string; agentserviceid?: string }
   | { type: 'select'; id: string | null }
   | { type: 'message'; msg: MessageDto; summary: string }
+  /** The visitor's chat window connected or went away (`presence`). */
+  | { type: 'presence'; agentserviceid: string; online: boolean; offtime: number | null }
   | { type: 'sort'; sort: TalkSort };
 
 export const emptyChatList: ChatListState = { list: [], selectedId: null };
@@ -34,7 +38,12 @@ const toEntry = (a: AgentUserDto, prev?: ChatEntry): ChatEntry => ({
   ...a,
   waiting: prev?.waiting ?? a.tokenum > 0,
   waitingSince: prev?.waitingSince ?? (a.tokenum > 0 ? a.lastmessage : null),
+  fresh: prev?.fresh ?? false,
 });
+
+/** A chat nobody can answer in any more: over, or its visitor has gone. */
+export const isStale = (c: Pick<ChatEntry, 'over' | 'online'> | undefined): boolean =>
+  !!c && (c.over === 1 || c.online === false);
 
 const sortKey = (a: AgentUserDto, sort: TalkSort): number =>
   sort === 'lastmessage' ? (a.lastmessage ?? a.servicetime ?? a.createtime) : (a.servicetime ?? a.createtime);
@@ -64,6 +73,10 @@ export function chatListReducer(state: ChatListState, action: ChatAction): ChatL
       return select({ list, selectedId: null }, selectedId);
     }
     case 'new': {
+      // An open chat that is over or whose visitor left gives way to the new one: a reply typed next
+      // must not go into a dead chat. A live open chat keeps the agent where it is.
+      const open = state.list.find((c) => c.id === state.selectedId);
+      const takeOver = !open || isStale(open);
       const i = state.list.findIndex((c) => c.userid === action.entry.userid);
       if (i >= 0) {
         // Same visitor already listed: not added again, but the entry follows the newest conversation
@@ -75,12 +88,23 @@ export function chatListReducer(state: ChatListState, action: ChatAction): ChatL
           ...toEntry(action.entry, cur),
           tokenum: selected ? 0 : Math.max(cur.tokenum, action.entry.tokenum),
           over: selected ? 0 : action.entry.over,
+          fresh: !selected,
         };
+        if (takeOver) return select({ list, selectedId: null }, action.entry.id);
         return { list, selectedId: selected ? action.entry.id : state.selectedId };
       }
-      const list = sortChats([...state.list, toEntry(action.entry)], action.sort);
-      return state.selectedId ? { ...state, list } : select({ ...state, list }, action.entry.id);
+      const list = sortChats([...state.list, { ...toEntry(action.entry), fresh: true }], action.sort);
+      return takeOver ? select({ ...state, list }, action.entry.id) : { ...state, list };
     }
+    case 'presence':
+      return {
+        ...state,
+        list: state.list.map((c) =>
+          c.agentserviceid === action.agentserviceid
+            ? { ...c, online: action.online, offtime: action.offtime }
+            : c,
+        ),
+      };
     case 'end':
       return remove(state, (c) => matches(c, action.entry.id, action.entry.agentserviceid));
     case 'collaboration_new': {
@@ -124,7 +148,9 @@ function remove(state: ChatListState, hit: (c: ChatEntry) => boolean): ChatListS
 function select(state: ChatListState, id: string | null): ChatListState {
   return {
     selectedId: id,
-    list: state.list.map((c) => (c.id === id && c.tokenum !== 0 ? { ...c, tokenum: 0 } : c)),
+    list: state.list.map((c) =>
+      c.id === id && (c.tokenum !== 0 || c.fresh) ? { ...c, tokenum: 0, fresh: false } : c,
+    ),
   };
 }
 
@@ -158,3 +184,6 @@ export const waitedMs = (c: ChatEntry, now: number): number =>
 
 /** Total unread over the list (document title, menu badge). */
 export const unreadTotal = (s: ChatListState): number => s.list.reduce((n, c) => n + (c.tokenum || 0), 0);
+
+/** New chats not opened yet (the tab badge counts them with the unread messages). */
+export const freshTotal = (s: ChatListState): number => s.list.reduce((n, c) => n + (c.fresh ? 1 : 0), 0);

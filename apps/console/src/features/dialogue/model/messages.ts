@@ -1,4 +1,4 @@
-import { WITHDRAW_WINDOW_MS, type MessageDto, type MsgType } from '@kefu/protocol';
+import { WITHDRAW_WINDOW_MS, type MessageDto, type MsgType, type SystemLineDto } from '@kefu/protocol';
 
 /** A message in the pane: a stored one, or the agent's own still waiting for its ack. */
 export interface ChatMessage extends MessageDto {
@@ -107,4 +107,26 @@ export function throttle(ms: number, now: () => number = () => Date.now()) {
     fn();
     return true;
   };
+}
+
+/**
+ * The messages with the conversation's system lines placed among them by time. Lines older than the
+ * oldest message loaded wait until the older pages are (`hasMore`), so they never sit above a gap.
+ */
+export function withSystemLines(
+  messages: readonly ChatMessage[],
+  system: readonly SystemLineDto[] | undefined,
+  hasMore: boolean,
+): Array<ChatMessage | SystemLineDto> {
+  if (!system?.length) return [...messages];
+  const from = hasMore && messages.length ? messages[0].createtime : -Infinity;
+  const lines = system.filter((l) => l.createtime >= from);
+  const out: Array<ChatMessage | SystemLineDto> = [];
+  let i = 0;
+  for (const m of messages) {
+    while (i < lines.length && lines[i].createtime <= m.createtime) out.push(lines[i++]);
+    out.push(m);
+  }
+  while (i < lines.length) out.push(lines[i++]);
+  return out;
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TalkSort } from '@kefu/protocol';
 import { optionalApi, type EndedService } from '../api';
 import { useDialogue, useSelectedChat } from '../store';
-import { unreadTotal } from '../model/chatList';
+import { freshTotal, unreadTotal } from '../model/chatList';
 import { ChatList } from '../components/ChatList';
 import { ChatPane } from '../components/ChatPane';
 import { EndedList, EndedPane } from '../components/EndedChats';
@@ -33,7 +33,8 @@ export default function DialogueScreen() {
     retry: false,
     refetchInterval: 60_000,
   });
-  const unread = unreadTotal(chats);
+  // Unread messages plus chats that arrived and were not opened yet.
+  const unread = unreadTotal(chats) + freshTotal(chats);
 
   useEffect(() => {
     const { setViewing, markRead } = useDialogue.getState();
@@ -91,7 +92,8 @@ export default function DialogueScreen() {
                 key: 'dialogue',
                 label: (
                   <span data-testid="tab-dialogue">
-                    {t('dialogue.tab.dialogue')} <Badge count={unread} size="small" showZero={false} />
+                    {t('dialogue.tab.dialogue')}{' '}
+                    <Badge count={unread} size="small" showZero={false} data-testid="tab-dialogue-badge" />
                   </span>
                 ),
               },

@@ -135,6 +135,14 @@ export const ERROR_MESSAGES = {
     en: 'The suggestion threshold cannot be above the answer threshold',
   },
   url_format: { zh: '请输入 http(s):// 开头的地址', en: 'Enter an http(s):// address' },
+  robot_in_use: {
+    zh: '该机器人仍在接待会话，请先停用并等待会话结束',
+    en: 'The robot still serves open chats; disable it and let them end first',
+  },
+  robot_none: {
+    zh: '该会话的接入点没有可用的机器人',
+    en: 'No enabled robot serves this conversation’s access point',
+  },
   ai_service_off: { zh: 'AI 服务未开启或未配置', en: 'The AI service is off or not configured' },
   agent_full: { zh: '该坐席已达最大接待数', en: 'The agent has no free seat' },
   takeover_own: { zh: '该会话已由您接待', en: 'You already serve this conversation' },

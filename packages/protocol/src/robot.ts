@@ -11,6 +11,8 @@ import { flag, idField, optionalId, optionalText, requiredText, str } from './sc
 import { intField } from './schemas/channel.js';
 
 export const ROBOT_CODE = 'A09_A05_A01';
+/** AI statistics (/dataAnalysis/aiStatistics). */
+export const AI_STATS_CODE = 'A06_A04_A01';
 /** Website access (its hidden `robot` route binds a robot to an access point). */
 export const ROBOT_BIND_CODES = ['A09_A05_A01', 'A09_A01_A01'] as const;
 

@@ -27,6 +27,7 @@ import { registerApiDoc } from './apidoc/apidoc.routes.js';
 import { registerHealth } from './health/health.routes.js';
 import { registerTexts } from './texts/texts.routes.js';
 import { registerKnowledge } from './knowledge/kb.routes.js';
+import { registerRobot } from './robot/robot.routes.js';
 import { registerAnalysis } from './analysis/index.js';
 import { registerChannels } from './channels/index.js';
 
@@ -59,6 +60,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerHistory,
   registerTexts,
   registerKnowledge,
+  registerRobot,
   registerAnalysis,
   registerChannels,
   registerApiDoc,

@@ -5,6 +5,7 @@ import * as srepo from './service.repository.js';
 import type { SessionConfig } from './session-config.js';
 import { pickSeats } from './seat-board.js';
 import type { Sql } from './hot-sql.js';
+import { openRobotSession } from '../robot/binding.js';
 
 /** Candidates tried for a new conversation before it joins the queue instead. */
 const PICK = 4;
@@ -12,8 +13,10 @@ const PICK = 4;
 export interface Admitted {
   service: srepo.StoredService;
   entry: srepo.StoredEntry;
-  /** The agent who took it at once, or null: it was queued. */
+  /** The agent who took it at once, or null: it was queued (or is the robot's). */
   agent: VisitorAgentInfo | null;
+  /** The robot that serves it (ai = 1, in service without an agent). */
+  robot?: string;
 }
 
 /**
@@ -34,8 +37,16 @@ export async function admit(
   service: srepo.StoredService,
   entry: srepo.StoredEntry,
   cfg: SessionConfig,
+  robot?: string | null,
 ): Promise<Admitted> {
   const now = e.clock.now();
+  if (robot) {
+    // The robot serves it from the start: in service, no agent, no seat; the human queue is not involved.
+    const s = await srepo.insertService(k, { ...service, status: 'inservice', servicetime: now });
+    const au = await srepo.insertAgentUser(k, { ...entry, status: 'inservice', servicetime: now });
+    await openRobotSession(k, s.id, s.orgi, robot, now);
+    return { service: s, entry: au, agent: null, robot };
+  }
   let agent: VisitorAgentInfo | null = null;
   if (!(await srepo.anyQueued(k, service.orgi))) {
     const picks = await pickSeats(

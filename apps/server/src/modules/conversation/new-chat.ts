@@ -11,6 +11,7 @@ import * as srepo from './service.repository.js';
 import type { AgentServiceRow } from './presenter.js';
 import { sessionConfigOn, type SessionConfig } from './session-config.js';
 import { admit, type Admitted } from './admission.js';
+import { robotOfAccessPoint } from '../robot/binding.js';
 import { batched, runFixed, type Sql } from './hot-sql.js';
 
 export interface Requester {
@@ -97,8 +98,10 @@ export function intake(
     const v = (await runFixed<Origin>(k, ORIGIN, [id.appid, id.userid])).rows[0];
     if (!v?.ap) throw notFound('access_point_not_found');
     const organ = input.skill || v.organ;
-    const hours = await workTimeDecisionOn(k, id.orgi, organ, now);
-    if (!hours.open) return { kind: 'closed', message: hours.message };
+    // An access point with a robot starts its chats with the robot, at any hour (modules/robot).
+    const robot = await robotOfAccessPoint(k, id.appid);
+    const hours = robot ? null : await workTimeDecisionOn(k, id.orgi, organ, now);
+    if (hours && !hours.open) return { kind: 'closed', message: hours.message };
     const cfg = await sessionConfigOn(k, id.orgi);
     const page = await hostPage(k, id.orgi, input);
     // Time-ordered keys, as for messages: a new conversation and its entry land at the end of their
@@ -161,6 +164,7 @@ export function intake(
         updatetime: now,
       },
       cfg,
+      robot,
     );
     return { kind: 'stored', admitted, cfg };
   });

@@ -15,6 +15,7 @@ import * as mrepo from './message.repository.js';
 import * as srepo from './service.repository.js';
 import { presentMessage } from './presenter.js';
 import { messages } from './talk.service.js';
+import { withRobotMeta } from '../robot/flow.service.js';
 
 /**
  * Catch-up after a (re)connect: every message of the conversation after seq `after`, in seq order, read
@@ -28,7 +29,8 @@ export async function replayMissed(
 ): Promise<void> {
   for (let from = after; ;) {
     const rows = await mrepo.messagesAfter(e.db.kysely, agentserviceid, from, REPLAY_PAGE_SIZE);
-    for (const r of rows) emit(presentMessage(r));
+    const page = rows.map((r) => presentMessage(r));
+    for (const m of await withRobotMeta(e.db.kysely, page)) emit(m);
     if (rows.length < REPLAY_PAGE_SIZE) return;
     from = rows[rows.length - 1]!.seq;
   }
@@ -60,7 +62,10 @@ export async function visitorReplay(
   const hasMore = rows.length > q.ps;
   return {
     agentserviceid: s.id,
-    list: (hasMore ? rows.slice(0, q.ps) : rows).map((r) => presentMessage(r)),
+    list: await withRobotMeta(
+      k,
+      (hasMore ? rows.slice(0, q.ps) : rows).map((r) => presentMessage(r)),
+    ),
     hasMore,
   };
 }

@@ -154,7 +154,9 @@ export type QueueHead = Pick<
 /** FIFO queue of a tenant, routing's columns only. */
 export const queueHeads = async (k: Sql, orgi: string, limit: number): Promise<QueueHead[]> =>
   (await runFixed<QueueHead>(k, QUEUE_HEADS, [orgi, limit])).rows;
-const QUEUE_HEADS = `select id, orgi, userid, organ, requested_agent, createtime, queneindex, language
+// `createtime` here is when it joined the queue (a robot chat joins it at its handoff): its wait counts from then.
+const QUEUE_HEADS = `select id, orgi, userid, organ, requested_agent, coalesce(queuetime, createtime) as createtime,
+  queneindex, language
   from agent_service where orgi = ? and status = 'inqueue' order by ordertime asc, id asc limit ?`;
 
 /** FIFO queue of a tenant. */

@@ -36,7 +36,8 @@ export async function sessionSweep(e: Engine): Promise<void> {
       let cfg = texts.get(s.language);
       if (!cfg) texts.set(s.language, (cfg = await localizedConfig(k, base, orgi, s.language)));
       if (s.status === 'inqueue') {
-        if (cfg.quene && now - s.createtime >= cfg.quenetimeout * 1000) {
+        // A robot chat handed to a human waits from its handoff (queuetime), not from its start.
+        if (cfg.quene && now - (s.queuetime ?? s.createtime) >= cfg.quenetimeout * 1000) {
           await systemMessage(e, s, cfg.quenetimeoutmsg, 'queue-timeout');
           await endConversation(e, s.id, 'queue');
         }
@@ -75,6 +76,8 @@ export async function sessionSweep(e: Engine): Promise<void> {
         s.lastmessage !== null && (s.lastgetmessage === null || s.lastgetmessage < s.lastmessage);
       if (
         cfg.agentreplaytimeout &&
+        // The robot answers its chats itself: no agent is late there.
+        Number(s.ai) === 0 &&
         s.agent_warned === 0 &&
         unanswered &&
         now - (s.lastmessage ?? now) >= cfg.agenttimeout * 1000

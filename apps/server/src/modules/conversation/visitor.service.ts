@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { VisitorNewResult, VisitorWelcome } from '@kefu/protocol';
+import type { VisitorAgentInfo, VisitorNewResult, VisitorWelcome } from '@kefu/protocol';
 import type { z } from 'zod';
 import type { visitorHandshakeSchema, visitorNewSchema } from '@kefu/protocol';
 import { AppError, forbidden, notFound, unauthorized } from '../../platform/http/errors.js';
@@ -8,10 +8,13 @@ import * as srepo from './service.repository.js';
 import { agentInfo, announceAssigned, drainQueue } from './routing.service.js';
 import { intake, ownPage } from './new-chat.js';
 import type { Admitted } from './admission.js';
+import type { AgentServiceRow } from './presenter.js';
 import { loadSessionConfig, type SessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
 import { watchPlacement, type Placement } from './placements.js';
 import { localizedConfig } from '../texts/texts.service.js';
+import { visitorRobotOf } from '../robot/robot.repository.js';
+import { robotGreets } from '../robot/flow.service.js';
 import { visitorOrigin } from '../analysis/visit-info.js';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -106,6 +109,7 @@ export async function welcomeFor(e: Engine, id: VisitorIdentity, token: string):
     position: s?.status === 'inqueue' ? s.queneindex : null,
     lastseq: s?.lastseq ?? 0,
     config: { welcome: cfg.sessionmsg, name: cfg.servicename, satisfaction: cfg.satisfaction },
+    robot: s?.ai && s.status !== 'end' ? await visitorRobotOf(e.db.kysely, s.id) : null,
   };
 }
 
@@ -137,18 +141,29 @@ export async function requestAgent(
       ? got.service
       : (placement?.service ?? (await srepo.findService(e.db.kysely, got.admitted.service.id)));
   if (!s) throw new AppError('server_error', 500);
+  const result = await stateOf(e, s, placement?.agent);
+  if (placement?.message !== undefined) result.message = placement.message;
+  return result;
+}
+
+/** A conversation as the widget's `new` and `handoff` acks report it (`known`: its agent, if at hand). */
+export async function stateOf(
+  e: Engine,
+  s: Pick<AgentServiceRow, 'id' | 'status' | 'queneindex' | 'agentno'> & Partial<Pick<AgentServiceRow, 'ai'>>,
+  known?: VisitorAgentInfo,
+): Promise<VisitorNewResult> {
   const result: VisitorNewResult = {
     agentserviceid: s.id,
     status: s.status as VisitorNewResult['status'],
     position: s.status === 'inqueue' ? s.queneindex : null,
     agent:
       s.agentno && s.status === 'inservice'
-        ? s.agentno === placement?.agent.id
-          ? placement.agent
+        ? s.agentno === known?.id
+          ? known
           : await agentInfo(e, s.agentno)
         : null,
   };
-  if (placement?.message !== undefined) result.message = placement.message;
+  if (s.ai) result.robot = await visitorRobotOf(e.db.kysely, s.id);
   return result;
 }
 
@@ -162,6 +177,12 @@ async function place(
   cfg: SessionConfig,
   asker: string | undefined,
 ): Promise<Placement | null> {
+  if (admitted.robot) {
+    // With the robot: it greets the visitor; nobody is seated and the queue is not served.
+    await robotGreets(e, admitted.service.id);
+    await publishReport(e, admitted.service.orgi, 'visitor', 'new', admitted.service.id);
+    return null;
+  }
   const { service, agent } = admitted;
   let placement: Placement | null;
   if (agent) {

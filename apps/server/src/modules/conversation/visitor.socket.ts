@@ -28,7 +28,8 @@ import { endConversation } from './lifecycle.service.js';
 import { replayMissed, visitorReplay } from './replay.service.js';
 import { failure, handler, pipelined } from './socket-ack.js';
 import { refuseBlocked, reportHits, scanMessage } from '../sensitive/message-screen.js';
-import { requestAgent, visitorConnect, welcomeFor } from './visitor.service.js';
+import { requestAgent, stateOf, visitorConnect, welcomeFor } from './visitor.service.js';
+import { visitorAsksHuman, visitorSaid } from '../robot/flow.service.js';
 import { visitorCameBack, visitorGone } from './presence.service.js';
 
 const header = (v: string | string[] | undefined): string => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
@@ -134,6 +135,8 @@ export function installVisitorSocket(e: Engine): void {
           const dto = presentMessage(stored.row, stored.tokenum);
           if (stored.live) deliverLive(e, s, stored.live, dto, socket.id);
           if (hits && stored.created) await reportHits(e, s, stored.row.id, 'user', hits);
+          // No agent on the chat: the robot may serve it (it answers after the ack, in order).
+          if (stored.created && stored.live?.agentno === null) void visitorSaid(e, s.id, dto);
           return dto;
         },
         queue,
@@ -180,6 +183,20 @@ export function installVisitorSocket(e: Engine): void {
     socket.on(
       'replay',
       handler(lang, (payload: unknown) => visitorReplay(e, v, parse(visitorReplaySchema, payload)), queue),
+    );
+    socket.on(
+      'handoff',
+      handler(
+        lang,
+        async () => {
+          // The 转人工 button: the robot's chat goes to a human (normal routing); the state answers.
+          await visitorAsksHuman(e, v.orgi, v.userid);
+          const s = await srepo.openServiceOf(e.db.kysely, v.orgi, v.userid);
+          if (!s) throw badRequest('conversation_ended');
+          return stateOf(e, s);
+        },
+        queue,
+      ),
     );
     socket.on(
       'end',

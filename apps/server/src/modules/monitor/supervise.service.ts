@@ -12,6 +12,7 @@ import { loadSessionConfig } from '../conversation/session-config.js';
 import { audit } from './audit.js';
 import { chatInScope, requireAgentInScope, scopeOf, type Scope } from './monitor.scope.js';
 import { moveChat, queueForHuman, releaseToRobot } from './move.service.js';
+import { markHandoff, robotFor, robotResumes } from '../robot/flow.service.js';
 
 /** Supervisor actions on conversations and agents; each is checked against the scope and audited. */
 
@@ -98,6 +99,7 @@ export async function transfer(
     patch: s.ai ? { ai: 0, foragent: 1 } : undefined,
     notice: { type: 'transfer', message: q.memo },
   });
+  if (s.ai) await markHandoff(e, s, 'supervisor');
   await audit(e, p, 'transfer', { agentserviceid: s.id, target: to, organ: s.organ, detail: q.memo });
   return dto;
 }
@@ -117,6 +119,7 @@ export async function takeover(
     patch: s.ai ? { ai: 0, foragent: 1 } : undefined,
     notice: { type: 'takeover', message: p.uname },
   });
+  if (s.ai) await markHandoff(e, s, 'supervisor');
   await audit(e, p, 'takeover', { agentserviceid: s.id, target: s.agentno, organ: s.organ });
   return dto;
 }
@@ -135,7 +138,11 @@ export async function aiChange(
   live(s);
   if (q.ai) {
     if (s.ai) throw badRequest('already_ai');
+    // Only to a robot that will answer (the chat's own, or its access point's): never a silent chat.
+    const robot = await robotFor(e.db.kysely, s);
+    if (!robot) throw badRequest('robot_none');
     await releaseToRobot(e, s, { type: 'ai', message: p.uname });
+    await robotResumes(e, s.id, robot);
     await audit(e, p, 'humanToAi', { agentserviceid: s.id, target: s.agentno, organ: s.organ });
   } else {
     if (!s.ai) throw badRequest('not_ai_conversation');
@@ -145,8 +152,13 @@ export async function aiChange(
       groupInScope(scope, q.organ);
       to = await pickInGroup(e, s.orgi, q.organ, null);
     }
-    if (to) await moveChat(e, s, to, { requireReady: true, memo: 'ai', patch: { ai: 0, foragent: 1 } });
-    else await queueForHuman(e, s);
+    if (to) {
+      await moveChat(e, s, to, { requireReady: true, memo: 'ai', patch: { ai: 0, foragent: 1 } });
+      await markHandoff(e, s, 'supervisor');
+    } else {
+      await markHandoff(e, s, 'supervisor');
+      await queueForHuman(e, s);
+    }
     await audit(e, p, 'aiToHuman', { agentserviceid: s.id, target: to, organ: s.organ });
   }
   const after = await srepo.findService(e.db.kysely, s.id);

@@ -6,6 +6,7 @@ import { newId } from '../../../platform/ids.js';
 import { storeIn } from '../items.service.js';
 import { announce, bumpIndex } from '../kb.index.js';
 import { rank } from '../retrieval.js';
+import { outcome } from '../../robot/answer.service.js';
 import { SYNONYM_SETTING } from '../synonyms.service.js';
 
 /**
@@ -102,7 +103,10 @@ export async function evaluate(
   db: Db,
   orgi: string,
   ids: Map<string, string>,
-  thresholds = { answer: ROBOT_DEFAULTS.answerThreshold, suggest: ROBOT_DEFAULTS.suggestThreshold },
+  thresholds = {
+    answerThreshold: ROBOT_DEFAULTS.answerThreshold,
+    suggestThreshold: ROBOT_DEFAULTS.suggestThreshold,
+  },
 ): Promise<EvalReport> {
   const set = loadEvalSet();
   const keyOf = new Map([...ids].map(([k, v]) => [v, k]));
@@ -128,17 +132,24 @@ export async function evaluate(
     else
       r.misses.push({ q, expected: key, got: keyOf.get(top?.itemid ?? '') ?? '-', score: top?.score ?? 0 });
     if (ranked.some((x) => x.itemid === want)) r.hit3++;
-    if (top && top.score >= thresholds.answer) {
-      if (top.itemid === want) r.answeredRight++;
+    // What the robot does with it (answer.service outcome: thresholds and the lead over the runner-up).
+    const did = outcome(ranked, thresholds);
+    if (did === 'answer') {
+      if (top?.itemid === want) r.answeredRight++;
       else r.answeredWrong++;
-    } else if (ranked.some((x) => x.itemid === want && x.score >= thresholds.suggest)) r.suggestedRight++;
+    } else if (
+      did === 'suggest' &&
+      ranked.some((x) => x.itemid === want && x.score >= thresholds.suggestThreshold)
+    )
+      r.suggestedRight++;
   }
   for (const q of set.oos) {
-    const top = (await rank(db, orgi, q, { typeids: null, now, limit: 1 }))[0];
-    if (top && top.score >= thresholds.answer) r.oosAnswered++;
-    else if (top && top.score >= thresholds.suggest) r.oosSuggested++;
-    if (top && top.score >= thresholds.suggest)
-      r.oosHits.push({ q, got: keyOf.get(top.itemid) ?? '-', score: top.score });
+    const ranked = await rank(db, orgi, q, { typeids: null, now, limit: 3 });
+    const did = outcome(ranked, thresholds);
+    if (did === 'answer') r.oosAnswered++;
+    else if (did === 'suggest') r.oosSuggested++;
+    if (did !== 'fallback')
+      r.oosHits.push({ q, got: keyOf.get(ranked[0]!.itemid) ?? '-', score: ranked[0]!.score });
   }
   return r;
 }

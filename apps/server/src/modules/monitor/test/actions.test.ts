@@ -10,6 +10,7 @@ import type {
 } from '@kefu/protocol';
 import { api, call, next, ok, socketAgent, until, type LiveServer } from '../../../../test/live.js';
 import { perTest } from '../../../../test/factories.js';
+import { bindRobot } from '../../robot/test/kit.js';
 import { chatIn, expectKey, scene, SUP_ALL, SUP_ORGAN, supervisor, watcher } from './kit.js';
 
 const pt = perTest();
@@ -88,6 +89,8 @@ describe('supervisor actions', () => {
     const srv = await pt.live();
     const w = await setup(srv);
     const c = await chatIn(srv, sockets, w.appid, w.g1);
+    // A robot that can take it (aiChange refuses robot_none where no robot would answer).
+    await bindRobot(srv.tdb, w.appid);
     expectKey(
       (await api(srv, w.sup.token, `/api/monitor/aiChange?agentserviceid=${c.sid}`)).json,
       'not_ai_conversation',
@@ -133,6 +136,7 @@ describe('supervisor actions', () => {
     const srv = await pt.live();
     const w = await setup(srv);
     const c = await chatIn(srv, sockets, w.appid, w.g1);
+    await bindRobot(srv.tdb, w.appid);
     ok((await api(srv, w.sup.token, `/api/monitor/aiChange?agentserviceid=${c.sid}&ai=true`)).json);
     ok(await call(w.a1.sock, 'agentstatus', { status: 'notready' }));
     ok((await api(srv, w.sup.token, `/api/monitor/aiChange?agentserviceid=${c.sid}`)).json);

@@ -218,7 +218,13 @@ describe('/monitor — supervision', () => {
     await s.page.getByTestId(`monitor-chat-${third.userid}`).waitFor({ state: 'detached' });
     await s.page.locator('.ant-drawer-close').click();
 
-    // AI switch: the fourth chat goes to the robot, shows under the 机器人 filter, then 转人工.
+    // AI switch: a robot answers on the first site from now on; the fourth chat goes to it, shows under
+    // the 机器人 filter, then 转人工.
+    const robot = await call<{ id: string }>('/api/xiaoe/config/save', {
+      name: '小智',
+      welcome: '您好，我是小智',
+    });
+    await call('/api/webim/ai', { appid: site1.id, robotid: robot.id });
     await s.page.getByTestId(`monitor-chat-${fourth.userid}`).click();
     await drawer.getByTestId('monitor-to-ai').click();
     await s.page.getByTestId('confirm-ok').click();

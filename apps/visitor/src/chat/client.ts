@@ -9,6 +9,7 @@ import type {
   VisitorClientToServerEvents,
   VisitorNewPayload,
   VisitorNewResult,
+  VisitorRobotInfo,
   VisitorServerToClientEvents,
   VisitorWelcome,
 } from '@kefu/protocol';
@@ -32,6 +33,8 @@ export interface ChatState {
   online: boolean;
   status: ChatStatus;
   agent: VisitorAgentInfo | null;
+  /** The robot serving the chat (ai = 1): the widget shows its name and the 转人工 button. */
+  robot: VisitorRobotInfo | null;
   position: number | null;
   timeline: tl.Timeline;
   typing: boolean;
@@ -52,6 +55,7 @@ export class ChatClient {
     online: false,
     status: 'none',
     agent: null,
+    robot: null,
     position: null,
     timeline: tl.emptyTimeline(),
     typing: false,
@@ -172,7 +176,7 @@ export class ChatClient {
     socket.on('welcome', (w) => this.welcome(w));
     socket.on('queue', (q) => {
       this.follow(q.agentserviceid);
-      this.set({ status: 'inqueue', position: q.position });
+      this.set({ status: 'inqueue', position: q.position, robot: null });
       this.notice(
         `queue:${q.agentserviceid}`,
         q.message || t('queue', { ahead: q.ahead, position: q.position }),
@@ -191,6 +195,10 @@ export class ChatClient {
     socket.on('leavemsg', (l) => this.set({ leavemsg: l }));
     socket.on('satisfaction', (s) => this.askRating(s.agentserviceid, s.message));
     socket.on('status', (s) => this.notice(`status:${Date.now()}`, s.message));
+    socket.on('robot', (r) => {
+      if (r.agentserviceid === this.state.timeline.current || !this.state.timeline.current)
+        this.set({ robot: r.robot, ...(r.robot ? { agent: null } : {}) });
+    });
     // Lines of the agent's node may have been lost while delivery between nodes was down.
     socket.on('resync', () => {
       const sid = this.state.timeline.current;
@@ -234,7 +242,7 @@ export class ChatClient {
   private assigned(a: AssignedNotice): void {
     this.follow(a.agentserviceid);
     this.setTl((x) => tl.removeNotice(x, `queue:${a.agentserviceid}`));
-    this.set({ status: 'inservice', agent: a.agent, position: null, leavemsg: null });
+    this.set({ status: 'inservice', agent: a.agent, robot: null, position: null, leavemsg: null });
     this.notice(
       `assigned:${a.agentserviceid}:${a.agent.id}`,
       a.message || t('assigned', { agent: a.agent.nickname }),
@@ -268,6 +276,7 @@ export class ChatClient {
       serverConfig: w.config,
       status: first && !open ? 'none' : w.status,
       agent: w.agent,
+      robot: open ? (w.robot ?? null) : null,
       position: w.position,
     });
     if (first) this.notice('welcome', this.welcomeText || w.config.welcome || t('welcome'));
@@ -301,7 +310,12 @@ export class ChatClient {
         });
       } else {
         this.follow(r.agentserviceid);
-        this.set({ status: r.status, agent: r.agent ?? this.state.agent, position: r.position });
+        this.set({
+          status: r.status,
+          agent: r.agent ?? this.state.agent,
+          robot: r.robot ?? null,
+          position: r.position,
+        });
       }
       this.resend();
     } catch {
@@ -384,8 +398,25 @@ export class ChatClient {
     for (const o of tl.unacked(this.state.timeline)) void this.transmit(o);
   }
 
+  /** The 转人工 button: the robot's chat goes to a human; the ack says where it stands now. */
+  async toHuman(): Promise<void> {
+    const s = this.socket;
+    if (!s?.connected || !this.state.robot) return;
+    try {
+      const res = (await s.timeout(ACK_TIMEOUT).emitWithAck('handoff', {})) as Ack<VisitorNewResult>;
+      if (!res.success) {
+        this.set({ error: res.msg });
+        return;
+      }
+      const r = res.data;
+      this.set({ status: r.status, robot: r.robot ?? null, agent: r.agent, position: r.position });
+    } catch {
+      this.set({ error: t('errNetwork') });
+    }
+  }
+
   writing(draft: string): void {
-    if (this.socket?.connected && this.state.status === 'inservice')
+    if (this.socket?.connected && this.state.status === 'inservice' && !this.state.robot)
       this.socket.emit('writing', { message: draft.slice(0, 500) });
   }
 
@@ -404,7 +435,7 @@ export class ChatClient {
     // Only a conversation an agent took part in is rated at its end.
     const served = this.state.agent !== null;
     this.setTl((x) => tl.removeNotice(x, `queue:${agentserviceid}`));
-    this.set({ status: 'end', typing: false, position: null });
+    this.set({ status: 'end', typing: false, position: null, robot: null });
     this.notice(`end:${agentserviceid}`, message || t('ended'));
     if (served && this.state.serverConfig?.satisfaction !== false) this.askRating(agentserviceid, '');
   }
@@ -427,7 +458,7 @@ export class ChatClient {
 
   /** After the end: a fresh conversation in the same page. */
   restart(): void {
-    this.set({ status: 'none', agent: null, rating: null, leavemsg: null });
+    this.set({ status: 'none', agent: null, robot: null, rating: null, leavemsg: null });
     this.setTl((x) => ({ ...tl.follow(x, null), outbox: [] }));
     this.onIdle();
   }

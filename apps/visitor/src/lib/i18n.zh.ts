@@ -14,6 +14,10 @@ export const zh = {
   queueShort: '排队中，当前第 {position} 位',
   assigned: '客服 {agent} 为您服务',
   agentTyping: '对方正在输入…',
+  // the robot
+  toHuman: '转人工',
+  robotServing: '智能客服 {name} 为您服务',
+  robotCites: '参考：',
   ended: '本次会话已结束',
   readOnly: '会话已结束，无法继续发送消息',
   placeholder: '请输入消息，Enter 发送',

@@ -3,6 +3,7 @@ import { formatSize, mediaUrl, type Credential } from '../chat/api.js';
 import { t } from '../lib/i18n.js';
 import type { Outgoing } from '../lib/timeline.js';
 import { FileIcon } from './icons.js';
+import { RobotContent } from './Robot.js';
 
 const time = (ms: number) => {
   const d = new Date(ms);
@@ -47,9 +48,11 @@ interface MsgProps {
   /** False once the conversation is over. */
   open: boolean;
   onWithdraw: (id: string) => void;
+  /** Asks a robot suggestion's question (while the robot serves the chat). */
+  onAsk?: (question: string) => void;
 }
 
-export function Bubble({ m, credential, readByAgent, now, open, onWithdraw }: MsgProps) {
+export function Bubble({ m, credential, readByAgent, now, open, onWithdraw, onAsk }: MsgProps) {
   const mine = m.calltype === 'in';
   if (m.withdrawn || m.datastatus === 1)
     return (
@@ -68,7 +71,11 @@ export function Bubble({ m, credential, readByAgent, now, open, onWithdraw }: Ms
     >
       {!mine && <div class="kf-name">{m.username}</div>}
       <div class={`kf-bubble kf-${m.msgtype}`}>
-        <Content m={m} credential={credential} />
+        {m.type === 'robot' ? (
+          <RobotContent m={m} onAsk={onAsk} />
+        ) : (
+          <Content m={m} credential={credential} />
+        )}
       </div>
       <div class="kf-meta">
         <span>{time(m.createtime)}</span>

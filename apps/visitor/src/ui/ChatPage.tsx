@@ -14,6 +14,7 @@ import { Composer } from './Composer.js';
 import { LeaveForm } from './LeaveForm.js';
 import { Rating } from './Rating.js';
 import { Header } from './Header.js';
+import { RobotBar } from './Robot.js';
 
 function Ad({ ad }: { ad: WidgetConfig['dialogue']['ad'] }) {
   const body = (
@@ -123,6 +124,9 @@ export function ChatPage({ route, config, title }: { route: Route; config: Widge
             />
           ) : (
             <MessageList state={state} client={client} credential={credential} />
+          )}
+          {!form && state.robot && state.status === 'inservice' && (
+            <RobotBar robot={state.robot} onHuman={() => client.toHuman()} />
           )}
           {!form && state.phase === 'ready' && !ended && (
             <Composer client={client} credential={credential} onError={setToast} />

@@ -37,6 +37,11 @@ export function MessageList({
             now={now}
             open={state.status !== 'end' && e.m.agentserviceid === state.timeline.current}
             onWithdraw={(id) => client.withdraw(id)}
+            onAsk={
+              state.robot && e.m.agentserviceid === state.timeline.current
+                ? (q) => client.send('text', q)
+                : undefined
+            }
           />
         ),
       )}

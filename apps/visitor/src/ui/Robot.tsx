@@ -1,0 +1,86 @@
+import { useState } from 'preact/hooks';
+import { parseRichText, type MessageDto, type VisitorRobotInfo } from '@kefu/protocol';
+import { t } from '../lib/i18n.js';
+import './robot.css';
+
+/** An answer's rich text (rich-text.ts) as elements: never HTML. */
+export function RichText({ text }: { text: string }) {
+  return (
+    <span class="kf-text kf-rich">
+      {parseRichText(text).map((n, i) => {
+        if (n.t === 'br') return <br key={i} />;
+        if (n.t === 'b') return <strong key={i}>{n.v}</strong>;
+        if (n.t === 'a')
+          return (
+            <a key={i} href={n.href} target="_blank" rel="noopener noreferrer">
+              {n.v}
+            </a>
+          );
+        if (n.t === 'img') return <img key={i} src={n.src} alt={n.alt} loading="lazy" />;
+        return n.v;
+      })}
+    </span>
+  );
+}
+
+/**
+ * A robot line: the answer, or the lead and the suggestions as buttons (a click asks that question), and
+ * the items a generated answer cites. Lines replayed without their outcome show their text.
+ */
+export function RobotContent({ m, onAsk }: { m: MessageDto; onAsk?: (question: string) => void }) {
+  const r = m.robot;
+  if (r?.action === 'suggest' && r.suggestions.length) {
+    return (
+      <div data-testid="robot-suggest">
+        <span class="kf-text">{r.lead}</span>
+        <div class="kf-suggest">
+          {r.suggestions.map((s) => (
+            <button
+              key={s.id}
+              type="button"
+              disabled={!onAsk}
+              onClick={() => onAsk?.(s.question)}
+              data-testid="robot-suggestion"
+            >
+              {s.question}
+            </button>
+          ))}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div data-testid="robot-answer">
+      <RichText text={m.message} />
+      {r && r.cites.length > 0 && r.action === 'answer' && r.itemid === null && (
+        <div class="kf-cites" data-testid="robot-cites">
+          {t('robotCites')}
+          {r.cites.map((c) => c.question).join('；')}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Above the composer while the robot serves the chat: who answers, and the 转人工 button. */
+export function RobotBar({ robot, onHuman }: { robot: VisitorRobotInfo; onHuman: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <div class="kf-robotbar" data-testid="robot-bar">
+      <span>{t('robotServing', { name: robot.name })}</span>
+      {robot.handoffButton && (
+        <button
+          type="button"
+          disabled={busy}
+          data-testid="robot-human"
+          onClick={() => {
+            setBusy(true);
+            void onHuman().finally(() => setBusy(false));
+          }}
+        >
+          {t('toHuman')}
+        </button>
+      )}
+    </div>
+  );
+}

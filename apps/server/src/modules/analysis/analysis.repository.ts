@@ -43,7 +43,7 @@ function where(
 
 const toCells = (rows: Array<Record<string, unknown>>, sums: readonly string[]): Cell[] =>
   rows.map((r) => ({
-    day: Number(r.day),
+    day: r.day === undefined ? -1 : Number(r.day),
     key: String(r.k ?? ''),
     sums: Object.fromEntries(sums.map((s) => [s, Number(r[s] ?? 0)])),
   }));
@@ -51,69 +51,104 @@ const toCells = (rows: Array<Record<string, unknown>>, sums: readonly string[]):
 const summed = (cols: readonly string[]) =>
   sql.join(cols.map((c) => sql`sum(${sql.ref(c)}) as ${sql.ref(c)}`));
 
+/**
+ * What a query sums: the table's rows (by the key; `day` -1) or the chart's days (by day; key ''). Two
+ * small groupings instead of one by day × key: a year of an agent table is 365 × agents cells, the screen
+ * needs agents + 365.
+ */
+export type Part = 'rows' | 'days';
+
+/** Sums `cols` of `from` (a table and its WHERE) by `key` (null: by day) or, for part days, by day. */
+async function grouped(
+  k: Kdb,
+  from: RawBuilder<unknown>,
+  key: RawBuilder<unknown> | null,
+  cols: readonly string[],
+  part: Part,
+): Promise<Cell[]> {
+  const q =
+    part === 'days' || key === null
+      ? sql<Record<string, unknown>>`select day, ${summed(cols)} from ${from} group by day`
+      : sql<Record<string, unknown>>`select ${key} as k, ${summed(cols)} from ${from} group by ${key}`;
+  return toCells((await q.execute(k)).rows, cols);
+}
+
 export type ConvKey = 'organ' | 'agentno' | 'channel' | 'appid' | 'day';
 
-/** stat_conv_day summed by day and one key column. */
-export async function convDays(k: Kdb, f: RollupFilter, by: ConvKey): Promise<Cell[]> {
-  const key = by === 'day' ? sql`''` : sql.ref(by);
-  // PostgreSQL refuses a constant in GROUP BY: by day alone then.
-  const group = by === 'day' ? sql`day` : sql`day, ${sql.ref(by)}`;
-  const r = await sql<Record<string, unknown>>`select day, ${key} as k, ${summed(SUM_KEYS)}
-    from stat_conv_day where ${where(f, { organ: true, agent: true, channel: true })}
-    group by ${group}`.execute(k);
-  return toCells(r.rows, SUM_KEYS);
-}
+/** stat_conv_day by one key column (day: by day). */
+export const convDays = (k: Kdb, f: RollupFilter, by: ConvKey, part: Part): Promise<Cell[]> =>
+  grouped(
+    k,
+    sql`stat_conv_day where ${where(f, { organ: true, agent: true, channel: true })}`,
+    by === 'day' ? null : sql.ref(by),
+    SUM_KEYS,
+    part,
+  );
 
-/** stat_conv_dim of one kind summed by day and value. */
-export async function convDims(k: Kdb, f: RollupFilter, kind: string): Promise<Cell[]> {
+/** stat_conv_dim of one kind by value. */
+export function convDims(k: Kdb, f: RollupFilter, kind: string, part: Part): Promise<Cell[]> {
   const opinion = kind === 'opinion';
-  const r = await sql<
-    Record<string, unknown>
-  >`select day, value as k, ${summed(['conversations', 'effective'])}
-    from stat_conv_dim where kind = ${kind} and ${where(f, { organ: opinion, agent: opinion, channel: true })}
-    group by day, value`.execute(k);
-  return toCells(r.rows, ['conversations', 'effective']);
+  return grouped(
+    k,
+    sql`stat_conv_dim where kind = ${kind} and ${where(f, { organ: opinion, agent: opinion, channel: true })}`,
+    sql`value`,
+    ['conversations', 'effective'],
+    part,
+  );
 }
 
-/** stat_conv_hour summed by day and local hour. */
-export async function convHours(k: Kdb, f: RollupFilter): Promise<Cell[]> {
-  const r = await sql<
-    Record<string, unknown>
-  >`select day, hour as k, ${summed(['conversations', 'effective'])}
-    from stat_conv_hour where ${where(f, { channel: true })} group by day, hour`.execute(k);
-  return toCells(r.rows, ['conversations', 'effective']);
-}
+/** stat_conv_hour by local hour (key null: by day). */
+export const convHours = (k: Kdb, f: RollupFilter, byHour: boolean): Promise<Cell[]> =>
+  grouped(
+    k,
+    sql`stat_conv_hour where ${where(f, { channel: true })}`,
+    byHour ? sql`hour` : null,
+    ['conversations', 'effective'],
+    'rows',
+  );
 
-/** stat_visit_day of one kind summed by day and value (or access point). */
-export async function visitDays(
+/** stat_visit_day of one kind by value (or access point; null: by day). */
+export const visitDays = (
   k: Kdb,
   f: RollupFilter,
   kind: string,
-  by: 'value' | 'appid' = 'value',
+  by: 'value' | 'appid' | null,
+  part: Part,
+): Promise<Cell[]> =>
+  grouped(
+    k,
+    sql`stat_visit_day where kind = ${kind} and ${where(f, {})}`,
+    by && sql.ref(by),
+    ['visits', 'visitors'],
+    part,
+  );
+
+export const visitHours = (k: Kdb, f: RollupFilter, byHour: boolean): Promise<Cell[]> =>
+  grouped(k, sql`stat_visit_hour where ${where(f, {})}`, byHour ? sql`hour` : null, ['visits'], 'rows');
+
+export const inviteDays = (k: Kdb, f: RollupFilter, by: 'appid' | null, part: Part): Promise<Cell[]> =>
+  grouped(k, sql`stat_invite_day where ${where(f, {})}`, by && sql.ref(by), ['invited', 'accepted'], part);
+
+/** stat_agent_day by agent (or by day), for the given agents (null: all of the tenant). */
+export function agentDays(
+  k: Kdb,
+  f: RollupFilter,
+  agents: readonly string[] | null,
+  part: Part,
 ): Promise<Cell[]> {
-  const r = await sql<
-    Record<string, unknown>
-  >`select day, ${sql.ref(by)} as k, ${summed(['visits', 'visitors'])}
-    from stat_visit_day where kind = ${kind} and ${where(f, {})} group by day, ${sql.ref(by)}`.execute(k);
-  return toCells(r.rows, ['visits', 'visitors']);
+  if (agents && !agents.length) return Promise.resolve([]);
+  const only = agents ? sql` and userid in (${sql.join([...agents])})` : sql``;
+  return grouped(
+    k,
+    sql`stat_agent_day where orgi = ${f.orgi} and day >= ${f.from} and day <= ${f.to}${only}`,
+    sql`userid`,
+    ['ready_ms', 'busy_ms', 'notready_ms'],
+    part,
+  );
 }
 
-export async function visitHours(k: Kdb, f: RollupFilter): Promise<Cell[]> {
-  const r = await sql<Record<string, unknown>>`select day, hour as k, ${summed(['visits'])}
-    from stat_visit_hour where ${where(f, {})} group by day, hour`.execute(k);
-  return toCells(r.rows, ['visits']);
-}
-
-export async function inviteDays(k: Kdb, f: RollupFilter, by: 'day' | 'appid' = 'day'): Promise<Cell[]> {
-  const key = by === 'day' ? sql`''` : sql.ref(by);
-  const group = by === 'day' ? sql`day` : sql`day, ${sql.ref(by)}`;
-  const r = await sql<Record<string, unknown>>`select day, ${key} as k, ${summed(['invited', 'accepted'])}
-    from stat_invite_day where ${where(f, {})} group by ${group}`.execute(k);
-  return toCells(r.rows, ['invited', 'accepted']);
-}
-
-/** stat_agent_day by day and agent, for the given agents (null: all of the tenant). */
-export async function agentDays(k: Kdb, f: RollupFilter, agents: readonly string[] | null): Promise<Cell[]> {
+/** stat_agent_day by agent and day (the per-day work log list). */
+export async function agentByDay(k: Kdb, f: RollupFilter, agents: readonly string[] | null): Promise<Cell[]> {
   if (agents && !agents.length) return [];
   const only = agents ? sql` and userid in (${sql.join([...agents])})` : sql``;
   const r = await sql<

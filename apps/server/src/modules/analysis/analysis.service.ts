@@ -26,7 +26,10 @@ type Kdb = Db['kysely'];
 
 /** What a call's rows are keyed by, and how the chart's x axis runs. */
 interface Plan {
-  cells: repo.Cell[];
+  /** The table's cells by row key (day -1 unless a row is a day). */
+  rows: repo.Cell[];
+  /** The chart's cells by day (axis 'day' only). */
+  days: repo.Cell[];
   /** 'day': the series runs over the days of the range; 'key': over the row keys (hours, weekdays). */
   axis: 'day' | 'key';
   buckets?: string[];
@@ -99,7 +102,21 @@ interface Ctx {
 /** Visits exist only for the website channel: another channel filter leaves none. */
 const visitsApply = (f: repo.RollupFilter) => !f.channel || f.channel === 'webim';
 
-async function workCells(c: Ctx, q: Query): Promise<{ cells: repo.Cell[]; organOf: Map<string, string> }> {
+/** Both groupings of a source: by row key and by day (only the first when the chart is not needed). */
+async function both(withDays: boolean, ...sources: Array<(part: repo.Part) => Promise<repo.Cell[]>>) {
+  const rows: repo.Cell[] = [];
+  const days: repo.Cell[] = [];
+  for (const src of sources) {
+    rows.push(...(await src('rows')));
+    if (withDays) days.push(...(await src('days')));
+  }
+  return { rows, days };
+}
+
+const byDate = (cells: repo.Cell[]) => cells.map((x) => ({ ...x, key: dateOfDay(x.day) }));
+
+/** Agents the work statistics cover: the scope, then the department and agent filters. */
+async function workAgents(c: Ctx, q: Query) {
   const { k, p, f } = c;
   let agents = f.scope
     ? await repo.agentsOf(k, p.orgi, f.scope.organs, [f.scope.userid])
@@ -109,80 +126,88 @@ async function workCells(c: Ctx, q: Query): Promise<{ cells: repo.Cell[]; organO
     agents = agents.filter((a) => inOrgan.has(a.id));
   }
   if (q.agentno) agents = agents.filter((a) => a.id === q.agentno);
-  const ids = agents.map((a) => a.id);
-  const cells = await repo.agentDays(k, f, ids);
-  // The current state, still open: ready or busy up to now (or the range's end).
-  const end = Math.min(c.now, dayStart(f.to + 1, c.tz));
-  const begin = dayStart(f.from, c.tz);
-  for (const l of await repo.agentLasts(k, p.orgi, ids)) {
+  return agents;
+}
+
+/** The current state still open: ready or busy from its start up to now (or the range's end), by day. */
+async function openStates(c: Ctx, ids: string[]): Promise<repo.Cell[]> {
+  const out: repo.Cell[] = [];
+  const end = Math.min(c.now, dayStart(c.f.to + 1, c.tz));
+  const begin = dayStart(c.f.from, c.tz);
+  for (const l of await repo.agentLasts(c.k, c.p.orgi, ids)) {
     if (l.status !== 'ready' && l.status !== 'busy') continue;
     const col = l.status === 'ready' ? 'ready_ms' : 'busy_ms';
     splitByDay(Math.max(Number(l.since), begin), end, c.tz, (day, ms) =>
-      cells.push({ day, key: l.userid, sums: { [col]: ms } }),
+      out.push({ day, key: l.userid, sums: { [col]: ms } }),
     );
   }
-  return { cells, organOf: new Map(agents.map((a) => [a.id, a.organ ?? ''])) };
+  return out;
 }
 
-const names = (c: Ctx, table: Parameters<typeof repo.namesOf>[1]) => (keys: string[]) =>
-  repo.namesOf(c.k, table, c.p.orgi, keys);
+const names =
+  (c: Ctx, table: Parameters<typeof repo.namesOf>[1]) =>
+  (keys: string[]): Promise<Map<string, string>> =>
+    repo.namesOf(c.k, table, c.p.orgi, keys);
 
-async function planOf(c: Ctx, call: AnalysisCall, dim: string, q: Query): Promise<Plan> {
+async function planOf(c: Ctx, call: AnalysisCall, dim: string, q: Query, withDays: boolean): Promise<Plan> {
   const { k, f } = c;
   const visits = visitsApply(f);
-  const days = { axis: 'day' as const };
+  const axis = 'day' as const;
+  const conv = (by: repo.ConvKey) => (part: repo.Part) => repo.convDays(k, f, by, part);
   switch (call) {
     case 'organDegree':
-      return { ...days, cells: await repo.convDays(k, f, 'organ'), names: names(c, 'organ') };
     case 'userDegree':
-      return { ...days, cells: await repo.convDays(k, f, 'agentno'), names: names(c, 'users') };
-    case 'channelCount':
-      return { ...days, cells: await repo.convDays(k, f, 'channel'), names: same };
+    case 'channelCount': {
+      const by = call === 'organDegree' ? 'organ' : call === 'userDegree' ? 'agentno' : 'channel';
+      const table = call === 'organDegree' ? 'organ' : call === 'userDegree' ? 'users' : null;
+      return { axis, ...(await both(withDays, conv(by))), names: table ? names(c, table) : same };
+    }
     case 'aiDegree':
     case 'dateCount': {
-      const cells = await repo.convDays(k, f, 'day');
+      const cells = await repo.convDays(k, f, 'day', 'days');
       if (call === 'dateCount') {
-        if (visits) cells.push(...(await repo.visitDays(k, f, 'all')));
-        cells.push(...(await repo.inviteDays(k, f)));
+        if (visits) cells.push(...(await repo.visitDays(k, f, 'all', null, 'days')));
+        cells.push(...(await repo.inviteDays(k, f, null, 'days')));
       }
+      const dated = byDate(cells);
+      return { axis, ordered: true, rows: dated, days: dated, names: same };
+    }
+    case 'snsidCount':
       return {
-        ...days,
-        ordered: true,
-        cells: cells.map((x) => ({ ...x, key: dateOfDay(x.day) })),
-        names: same,
+        axis,
+        ...(await both(
+          withDays,
+          conv('appid'),
+          ...(visits ? [(part: repo.Part) => repo.visitDays(k, f, 'all', 'appid', part)] : []),
+          (part) => repo.inviteDays(k, f, 'appid', part),
+        )),
+        names: names(c, 'access_point'),
       };
-    }
-    case 'snsidCount': {
-      const cells = await repo.convDays(k, f, 'appid');
-      if (visits) cells.push(...(await repo.visitDays(k, f, 'all', 'appid')));
-      cells.push(...(await repo.inviteDays(k, f, 'appid')));
-      return { ...days, cells, names: names(c, 'access_point') };
-    }
     case 'dereeList': {
-      if (dim === 'opinion')
-        return {
-          ...days,
-          cells: rename(await repo.convDims(k, f, 'opinion'), { conversations: 'ratings', effective: '_' }),
-          names: names(c, 'satis_opinion'),
-        };
+      if (dim === 'opinion') {
+        const { rows, days } = await both(withDays, (part) => repo.convDims(k, f, 'opinion', part));
+        const r = { conversations: 'ratings', effective: '_' };
+        return { axis, rows: rename(rows, r), days: rename(days, r), names: names(c, 'satis_opinion') };
+      }
       if (dim === 'level') {
         const cells: repo.Cell[] = [];
-        for (const x of await repo.convDays(k, f, 'day'))
+        for (const x of await repo.convDays(k, f, 'day', 'days'))
           c.levels.forEach((_, i) => {
             const n = x.sums[`l${i + 1}`] ?? 0;
             if (n) cells.push({ day: x.day, key: String(i + 1), sums: { ratings: n } });
           });
         return {
-          ...days,
+          axis,
           ordered: true,
-          cells,
+          rows: cells,
+          days: cells,
           names: async () => new Map(c.levels.map((name, i) => [String(i + 1), name])),
         };
       }
       const by = dim === 'organ' ? 'organ' : 'agentno';
       return {
-        ...days,
-        cells: await repo.convDays(k, f, by),
+        axis,
+        ...(await both(withDays, conv(by))),
         names: names(c, by === 'organ' ? 'organ' : 'users'),
       };
     }
@@ -191,59 +216,77 @@ async function planOf(c: Ctx, call: AnalysisCall, dim: string, q: Query): Promis
     case 'browserData':
     case 'osnameData': {
       const kind = call === 'browserData' ? 'browser' : call === 'osnameData' ? 'os' : dim;
-      const cells = await repo.convDims(k, f, kind);
-      if (visits) cells.push(...(await repo.visitDays(k, f, kind)));
-      return { ...days, cells, names: same };
-    }
-    case 'labelList':
       return {
-        ...days,
-        cells: rename(await repo.convDims(k, f, 'tag'), { conversations: 'tagged', effective: '_' }),
-        names: names(c, 'tag'),
+        axis,
+        ...(await both(
+          withDays,
+          (part) => repo.convDims(k, f, kind, part),
+          ...(visits ? [(part: repo.Part) => repo.visitDays(k, f, kind, 'value', part)] : []),
+        )),
+        names: same,
       };
+    }
+    case 'labelList': {
+      const { rows, days } = await both(withDays, (part) => repo.convDims(k, f, 'tag', part));
+      const r = { conversations: 'tagged', effective: '_' };
+      return { axis, rows: rename(rows, r), days: rename(days, r), names: names(c, 'tag') };
+    }
     case 'visitor': {
-      const cells = await repo.convHours(k, f);
-      if (visits) cells.push(...(await repo.visitHours(k, f)));
       const weekday = dim === 'weekday';
+      const cells = await repo.convHours(k, f, !weekday);
+      if (visits) cells.push(...(await repo.visitHours(k, f, !weekday)));
       return {
         axis: 'key',
         ordered: true,
         buckets: weekday
           ? ['1', '2', '3', '4', '5', '6', '7']
           : Array.from({ length: 24 }, (_, i) => String(i)),
-        cells: weekday ? cells.map((x) => ({ ...x, key: String(weekdayOf(x.day)) })) : cells,
+        rows: weekday ? cells.map((x) => ({ ...x, key: String(weekdayOf(x.day)) })) : cells,
+        days: [],
         names: same,
       };
     }
     case 'workLog':
     case 'workLogList':
     case 'workOrganLog': {
-      const { cells, organOf } = await workCells(c, q);
-      if (call === 'workOrganLog')
-        return {
-          ...days,
-          cells: cells.map((x) => ({ ...x, key: organOf.get(x.key) ?? '' })),
-          names: names(c, 'organ'),
-        };
+      const agents = await workAgents(c, q);
+      const ids = agents.map((a) => a.id);
+      const open = await openStates(c, ids);
       if (call === 'workLogList') {
-        const list = cells.map((x) => ({ ...x, key: `${dateOfDay(x.day)}|${x.key}` }));
+        const cells = [...(await repo.agentByDay(k, f, ids)), ...open].map((x) => ({
+          ...x,
+          key: `${dateOfDay(x.day)}|${x.key}`,
+        }));
         const users = names(c, 'users');
         return {
-          ...days,
+          axis,
           ordered: true,
-          cells: list,
+          rows: cells,
+          days: cells,
           names: async (keys) => {
             const n = await users(keys.map((x) => x.slice(11)));
             return new Map(keys.map((x) => [x, n.get(x.slice(11)) ?? '']));
           },
         };
       }
-      return { ...days, cells, names: names(c, 'users') };
+      const { rows, days } = await both(withDays, (part) => repo.agentDays(k, f, ids, part));
+      rows.push(...open);
+      days.push(...open);
+      if (call === 'workOrganLog') {
+        const organOf = new Map(agents.map((a) => [a.id, a.organ ?? '']));
+        return {
+          axis,
+          rows: rows.map((x) => ({ ...x, key: organOf.get(x.key) ?? '' })),
+          days,
+          names: names(c, 'organ'),
+        };
+      }
+      return { axis, rows, days, names: names(c, 'users') };
     }
     case 'quality':
     case 'label/quality':
       // Quality inspection (issue 17) has no stored results yet: nothing to count until it lands.
-      return { ...days, cells: [], names: same };
+      return { axis, rows: [], days: [], names: same };
   }
 }
 
@@ -252,7 +295,7 @@ const collator = new Intl.Collator('en');
 /** Rows from cells: summed by key, sorted, and past maxRows folded into one "other" row. */
 function rowsOf(plan: Plan, sortBy: Figure | undefined, levels: number, figures: Figure[]) {
   const raw = new Map<string, Raw>();
-  for (const c of plan.cells) {
+  for (const c of plan.rows) {
     let r = raw.get(c.key);
     if (!r) raw.set(c.key, (r = {}));
     addRaw(r, c.sums);
@@ -276,7 +319,7 @@ function rowsOf(plan: Plan, sortBy: Figure | undefined, levels: number, figures:
 /** The total raw sums of a plan. */
 const totalOf = (plan: Plan): Raw => {
   const t: Raw = {};
-  for (const c of plan.cells) addRaw(t, c.sums);
+  for (const c of plan.rows) addRaw(t, c.sums);
   return t;
 };
 
@@ -336,7 +379,7 @@ export async function analyse(
   const ctx: Ctx = { db, k, p, f: filter(range), tz, levels, now };
   const figures = figuresFor(call, dim);
   const chart = chartFor(call, dim);
-  const plan = await planOf(ctx, call, dim, q);
+  const plan = await planOf(ctx, call, dim, q, true);
   const { entries } = rowsOf(plan, figures[0], levels.length, figures);
   const nameMap = await plan.names(entries.map(([key]) => key).filter((x) => x !== '~other'));
   const rows: AnalysisRowDto[] = entries.map(([key, raw]) => ({
@@ -350,7 +393,7 @@ export async function analyse(
       ? plan.buckets!
       : Array.from({ length: range.to - range.from + 1 }, (_, i) => dateOfDay(range.from + i));
   const byBucket = new Map<string, Raw>(buckets.map((b) => [b, {}]));
-  for (const c of plan.cells) {
+  for (const c of plan.axis === 'key' ? plan.rows : plan.days) {
     const b = plan.axis === 'key' ? c.key : dateOfDay(c.day);
     const r = byBucket.get(b);
     if (r) addRaw(r, c.sums);
@@ -365,7 +408,7 @@ export async function analyse(
   if (q.compare) {
     const n = range.to - range.from + 1;
     const prev = { from: range.from - n, to: range.from - 1 };
-    const prevPlan = await planOf({ ...ctx, f: filter(prev) }, call, dim, q);
+    const prevPlan = await planOf({ ...ctx, f: filter(prev) }, call, dim, q, false);
     previous = derive(totalOf(prevPlan), figures, levels.length);
     previousBegin = dateOfDay(prev.from);
     previousEnd = dateOfDay(prev.to);

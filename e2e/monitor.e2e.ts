@@ -60,30 +60,24 @@ describe('/monitor — supervision', () => {
     const g2 = await call<{ id: string }>('/api/organ/save', { name: '售后组', skill: true });
     const role = await call<{ id: string }>('/api/role/save', { name: '部门主管' });
     await call('/api/role/auth/save', { id: role.id, codes: ['A01', 'A03', 'A03_A02'] });
-    const sup = await call<{ id: string }>('/api/user/save', {
-      username: 'sup1',
-      uname: '主管一',
-      password: AGENT_PASSWORD,
-      usertype: '1',
-      roles: [role.id],
-      organ: g1.id,
-      organs: [g1.id],
-      maxusers: 5,
-    });
+    /** A user in one department with one role, 5 seats. */
+    const user = (username: string, uname: string, roleid: string, organ: string) =>
+      call<{ id: string }>('/api/user/save', {
+        username,
+        uname,
+        password: AGENT_PASSWORD,
+        usertype: '1',
+        roles: [roleid],
+        organ,
+        organs: [organ],
+        maxusers: 5,
+      });
+    const sup = await user('sup1', '主管一', role.id, g1.id);
     await addAgents(V, admin, [['agent1', '坐席一']]);
     const agentRole = (await call<Array<{ id: string; name: string }>>('/api/user/listRole')).find(
       (r) => r.name === '客服',
     )!;
-    await call('/api/user/save', {
-      username: 'agent2',
-      uname: '坐席二',
-      password: AGENT_PASSWORD,
-      usertype: '1',
-      roles: [agentRole.id],
-      organ: g2.id,
-      organs: [g2.id],
-      maxusers: 5,
-    });
+    await user('agent2', '坐席二', agentRole.id, g2.id);
     const site1 = await call<{ id: string }>('/api/dialogue/access/save', {
       name: '售前站',
       domain: '',

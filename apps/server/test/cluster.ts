@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Db } from '../src/platform/db/database.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { newId } from '../src/platform/ids.js';
@@ -90,5 +91,33 @@ export async function startCluster(pgUrl: string, redisUrl: string, n = 2, tag =
       await c.end();
       dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
     },
+  };
+}
+
+/**
+ * One cluster for a describe block (started in beforeAll, stopped in afterAll), with the sockets to close
+ * before it stops. Read its parts inside the tests.
+ */
+export function clusterPerSuite(
+  pgUrl: string | undefined,
+  redisUrl: string | undefined,
+  n = 2,
+  tag = 'multi',
+): { readonly cluster: Cluster; readonly sockets: Array<{ disconnect(): unknown }> } {
+  let cluster: Cluster | undefined;
+  const sockets: Array<{ disconnect(): unknown }> = [];
+  beforeAll(async () => {
+    if (pgUrl && redisUrl) cluster = await startCluster(pgUrl, redisUrl, n, tag);
+  }, 90_000);
+  afterAll(async () => {
+    sockets.splice(0).forEach((s) => s.disconnect());
+    await cluster?.stop();
+  }, 60_000);
+  return {
+    get cluster() {
+      if (!cluster) throw new Error('no cluster (TEST_PG_URL and REDIS_URL unset?)');
+      return cluster;
+    },
+    sockets,
   };
 }

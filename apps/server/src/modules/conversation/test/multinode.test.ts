@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AssignedNotice, MessageDto, VisitorNewResult } from '@kefu/protocol';
 import {
   addAccessPoint,
@@ -11,29 +11,17 @@ import {
   until,
   visitorReady,
 } from '../../../../test/live.js';
-import { startCluster, type Cluster } from '../../../../test/cluster.js';
+import { clusterPerSuite } from '../../../../test/cluster.js';
 
 const PG = process.env.TEST_PG_URL;
 const REDIS = process.env.REDIS_URL;
 
 describe.skipIf(!PG || !REDIS)('two server processes sharing PostgreSQL and Redis', () => {
-  let cluster: Cluster;
-  let urls: string[];
-  let db: Cluster['db'];
-  let tdb: Cluster['tdb'];
-  const sockets: Array<{ disconnect(): unknown }> = [];
-
-  beforeAll(async () => {
-    cluster = await startCluster(PG!, REDIS!);
-    ({ urls, db, tdb } = cluster);
-  }, 60_000);
-
-  afterAll(async () => {
-    sockets.forEach((s) => s.disconnect());
-    await cluster?.stop();
-  }, 60_000);
+  const env = clusterPerSuite(PG, REDIS, 2, 'multi');
+  const sockets = env.sockets;
 
   it('a visitor on one node chats with an agent on the other; a burst never overfills an agent', async () => {
+    const { urls, tdb, db } = env.cluster;
     const appid = await addAccessPoint(tdb);
     const agents = [];
     for (let i = 0; i < 3; i++) {

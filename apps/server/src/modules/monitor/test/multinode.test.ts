@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageDto, MonitorUpdateDto, VisitorNewResult } from '@kefu/protocol';
 import {
   addAccessPoint,
@@ -11,29 +11,18 @@ import {
   until,
   visitorReady,
 } from '../../../../test/live.js';
-import { startCluster, type Cluster } from '../../../../test/cluster.js';
+import { clusterPerSuite } from '../../../../test/cluster.js';
 import { mentioned, SUP_ALL, supervisor } from './kit.js';
 
 const PG = process.env.TEST_PG_URL;
 const REDIS = process.env.REDIS_URL;
 
 describe.skipIf(!PG || !REDIS)('monitor across two server processes (PostgreSQL + Redis)', () => {
-  let cluster: Cluster;
-  let urls: string[];
-  let tdb: Cluster['tdb'];
-  const sockets: Array<{ disconnect(): unknown }> = [];
-
-  beforeAll(async () => {
-    cluster = await startCluster(PG!, REDIS!, 2, 'mon');
-    ({ urls, tdb } = cluster);
-  }, 90_000);
-
-  afterAll(async () => {
-    sockets.forEach((s) => s.disconnect());
-    await cluster?.stop();
-  }, 60_000);
+  const env = clusterPerSuite(PG, REDIS, 2, 'mon');
+  const sockets = env.sockets;
 
   it('a supervisor on node 1 sees the chats and lines node 2 handles; its whisper reaches the agent there, not the visitor', async () => {
+    const { urls, tdb } = env.cluster;
     const appid = await addAccessPoint(tdb);
     const sup = await supervisor({ tdb }, SUP_ALL, null);
     const watch = agentSocket(urls[0]!, sup.token);

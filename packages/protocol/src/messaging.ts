@@ -118,7 +118,7 @@ export type DeliveryError = (typeof DELIVERY_ERRORS)[number];
 
 /** Agent socket `delivery`: a message's state on the platform changed. */
 export interface DeliveryNotice {
-  /** The chat message id. */
+  /** The chat message id (for a notice that is no chat line, such as the queue place: its own id). */
   id: string;
   agentserviceid: string;
   state: DeliveryState;
@@ -191,6 +191,8 @@ export interface CallbackConfigDto {
   url: string;
   token: string;
   aeskey: string;
+  /** The app itself, for editing (never its secret). */
+  app: ChannelAppDto;
 }
 
 /** getKfWay: the contact-way link (the console draws its QR code). */

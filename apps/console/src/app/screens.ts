@@ -50,6 +50,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   '/dataAnalysis/aiStatistics': lazyScreen(() => import('../features/analysis/screens/StatsAiStatisticsScreen')),
   '/setup/sensitiveWords': lazyScreen(() => import('../features/sensitive/screens/SensitiveWordsScreen')),
   '/setup/records': lazyScreen(() => import('../features/records/screens/RecordsScreen')),
+  '/setup/wechat': lazyScreen(() => import('../features/channels/screens/WechatScreen')),
 };
 
 export const Shell = lazyScreen(() => import('./Shell'));

@@ -4,6 +4,7 @@ import { setupEn } from './setup.js';
 import { firstUseEn } from './firstuse.js';
 import { historyEn } from './history.js';
 import { contactsEn } from './contacts.js';
+import { messagingEn } from './messaging.js';
 import { analysisEn } from './analysis.js';
 import { complianceEn } from './compliance.js';
 import { monitorEn } from './monitor.js';
@@ -348,6 +349,7 @@ export const en: Record<keyof typeof zh, string> = {
   ...firstUseEn,
   ...historyEn,
   ...contactsEn,
+  ...messagingEn,
   ...analysisEn,
   ...complianceEn,
   ...monitorEn,

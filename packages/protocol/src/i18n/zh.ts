@@ -4,6 +4,7 @@ import { setupZh } from './setup.js';
 import { firstUseZh } from './firstuse.js';
 import { historyZh } from './history.js';
 import { contactsZh } from './contacts.js';
+import { messagingZh } from './messaging.js';
 import { analysisZh } from './analysis.js';
 import { complianceZh } from './compliance.js';
 import { monitorZh } from './monitor.js';
@@ -352,6 +353,7 @@ const texts = {
   ...firstUseZh,
   ...historyZh,
   ...contactsZh,
+  ...messagingZh,
   ...analysisZh,
   ...complianceZh,
   ...monitorZh,

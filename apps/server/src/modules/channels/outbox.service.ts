@@ -121,15 +121,16 @@ export async function sweepLagging(rt: ChannelRuntime): Promise<number> {
 
 function notify(
   rt: ChannelRuntime,
-  row: { messageid: string | null; agentserviceid: string | null },
+  row: { id: string; messageid: string | null; agentserviceid: string | null },
   state: DeliveryState,
   error: DeliveryError | null,
   detail: string,
   agentno?: string | null,
 ): void {
-  if (!row.messageid || !row.agentserviceid) return;
+  // A notice (no chat line) is reported too, by its outbox id: the composer's quota moved.
+  if (!row.agentserviceid) return;
   const notice: DeliveryNotice = {
-    id: row.messageid,
+    id: row.messageid ?? row.id,
     agentserviceid: row.agentserviceid,
     state,
     error,

@@ -239,11 +239,13 @@ export async function callbackConfig(
   origin: string,
 ): Promise<CallbackConfigDto> {
   const app = await appOf(rt, p, id);
+  const account = await repo.accountByExt(rt.e.db.kysely, app.id, '');
   return {
     id: app.id,
     url: `${origin}${webhookPath(app.channel, app.id)}`,
     token: app.token,
     aeskey: app.aeskey,
+    app: presentApp(app, app.channel === 'wechat' ? null : (account?.organ ?? null)),
   };
 }
 

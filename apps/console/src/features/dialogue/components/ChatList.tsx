@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { waitedMs, type ChatEntry } from '../model/chatList';
 import { lastmsgOf } from '../summary';
+import { ChannelTag } from '../../channels/components/ChannelTag';
 import { formatDuration, useNow } from './useNow';
 import { COMPACT_TAG as TAG, OfflineTag } from './OfflineTag';
 
@@ -73,6 +74,7 @@ export function ChatList({ list, selectedId, typing, onSelect }: Props) {
                 <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0 }}>
                   {c.username}
                 </Typography.Text>
+                <ChannelTag channel={c.agentservice?.channel} testId={`chat-channel-${c.userid}`} />
                 {c.fresh && (
                   <Tag color="orange" data-testid={`chat-new-${c.userid}`} style={TAG}>
                     {t('dialogue.newChat')}

@@ -15,6 +15,8 @@ import { Composer } from './Composer';
 import { TransferDialog } from './TransferDialog';
 import { InviteDialog } from './InviteDialog';
 import { BlackDialog } from './BlackDialog';
+import { ChannelBar } from '../../channels/components/ChannelBar';
+import { ChannelTag } from '../../channels/components/ChannelTag';
 
 const NO_MESSAGES: ChatMessage[] = [];
 
@@ -101,6 +103,7 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
           <Typography.Text strong data-testid="chat-title" ellipsis>
             {chat.username}
           </Typography.Text>
+          <ChannelTag channel={chat.agentservice?.channel} testId="chat-pane-channel" />
           {over && <Tag color="default">{t('dialogue.over')}</Tag>}
           {!over && chat.online === false && <OfflineTag since={chat.offtime} testid="chat-pane-offline" />}
           {collab && (
@@ -172,6 +175,7 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
         onWithdraw={(m) => void withdraw(m)}
         onRetry={(m) => retry(sid, m.clientId)}
       />
+      <ChannelBar agentserviceid={sid} userid={chat.userid} socket={socket} />
       <Composer
         disabled={over}
         onSend={(m) => {

@@ -2,11 +2,12 @@ import { Button, Spin, Tooltip, Typography, theme } from 'antd';
 import { ExclamationCircleFilled, FileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { CLIENT_TEXTS, formatFileSize, maskPii } from '@kefu/protocol';
+import { CLIENT_TEXTS, formatFileSize, isPlatformUser, maskPii } from '@kefu/protocol';
 import { mediaUrl } from '../api';
 import type { ChatMessage } from '../model/messages';
 import { WhisperLine } from '../../monitor/components/WhisperLine';
 import { usePiiRules } from '../../sensitive/api';
+import { DeliveryMark } from '../../channels/components/DeliveryMark';
 
 interface Props {
   m: ChatMessage;
@@ -71,6 +72,7 @@ export function MessageItem({ m, mayWithdraw, onImage, onWithdraw, onRetry }: Pr
     );
   }
   const out = m.calltype === 'out';
+  const platform = isPlatformUser(m.usession);
   const media = m.msgtype === 'image' && !m.withdrawn;
   const bubble = media
     ? { bg: 'transparent', fg: token.colorText }
@@ -134,17 +136,32 @@ export function MessageItem({ m, mayWithdraw, onImage, onWithdraw, onRetry }: Pr
       </div>
       {out && !m.pending && !m.withdrawn && (
         <div style={{ fontSize: 12, display: 'flex', gap: 8 }}>
-          <span
-            data-testid="message-read"
-            style={{ color: m.readstatus ? token.colorTextSecondary : token.colorPrimary }}
-          >
-            {m.readstatus ? t('dialogue.read') : t('dialogue.unread')}
-          </span>
-          {mayWithdraw && (
-            <a data-testid="message-withdraw" onClick={() => onWithdraw(m)}>
-              {t('dialogue.withdraw')}
-            </a>
+          {/* A platform tells no read receipts: its line shows the delivery instead. */}
+          {platform ? (
+            <DeliveryMark id={m.id} />
+          ) : (
+            <span
+              data-testid="message-read"
+              style={{ color: m.readstatus ? token.colorTextSecondary : token.colorPrimary }}
+            >
+              {m.readstatus ? t('dialogue.read') : t('dialogue.unread')}
+            </span>
           )}
+          {mayWithdraw &&
+            (platform ? (
+              <Tooltip title={t('channel.withdrawDisabled')}>
+                <span
+                  data-testid="message-withdraw-disabled"
+                  style={{ color: token.colorTextDisabled, cursor: 'not-allowed' }}
+                >
+                  {t('dialogue.withdraw')}
+                </span>
+              </Tooltip>
+            ) : (
+              <a data-testid="message-withdraw" onClick={() => onWithdraw(m)}>
+                {t('dialogue.withdraw')}
+              </a>
+            ))}
         </div>
       )}
     </div>

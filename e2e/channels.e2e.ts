@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallbackConfigDto, ChannelAppDto, SnsAccountDto } from '@kefu/protocol';
+import { ADMIN_PASSWORD, ensureConsoleBuilt, startServer, type RunningServer } from './support/server';
+import { openBrowser, screenshot, switchLanguage } from './support/browser';
+import { adminToken, api, login, setReady } from './support/dialogue';
+import { startFakePlatform } from '../apps/server/test/fake-platform/index';
+
+/**
+ * WeChat customer service end to end: the server (as npm start runs it) talks to the local fake platform
+ * (WECOM_API_BASE); the admin saves the corp, syncs its KF accounts on /setup/wechat, and answers a WeChat
+ * user from /dialogue in Chromium; the reply arrives at the fake as a kf/send_msg for that user.
+ */
+describe('WeChat KF in the console', () => {
+  let fake: Awaited<ReturnType<typeof startFakePlatform>>;
+  let srv: RunningServer;
+  let browser: Awaited<ReturnType<typeof openBrowser>> | null = null;
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    fake = await startFakePlatform();
+    srv = await startServer({
+      WECOM_API_BASE: fake.bases.wecom,
+      WECHAT_API_BASE: fake.bases.wechat,
+      DOUYIN_API_BASE: fake.bases.douyin,
+      BAIDU_API_BASE: fake.bases.baidu,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await srv?.stop();
+    await fake?.stop();
+  });
+
+  it('setup screen, then an agent in /dialogue answers a WeChat user and the reply reaches the platform', async () => {
+    const token = await adminToken(srv.url, ADMIN_PASSWORD);
+    const corp = await api<ChannelAppDto>(srv.url, '/api/snsAccount/save', {
+      token,
+      body: {
+        channel: 'wechat',
+        name: '示例企业',
+        platformAppId: fake.wecom.corpid,
+        secret: fake.wecom.secret,
+      },
+    });
+    expect(corp.success, JSON.stringify(corp)).toBe(true);
+    const cb = await api<CallbackConfigDto>(srv.url, `/api/wechat/kf/getCallbackConfig?id=${corp.data.id}`, {
+      token,
+    });
+    fake.wecom.push = {
+      url: cb.data.url,
+      token: cb.data.token,
+      aeskey: cb.data.aeskey,
+      receiveId: fake.wecom.corpid,
+    };
+    // Saving the URL in WeCom runs the handshake: the plaintext echo comes back byte for byte.
+    expect(await fake.wecom.handshake('8765432109876543210')).toEqual({
+      status: 200,
+      body: '8765432109876543210',
+    });
+    const kfid = fake.wecom.addAccount('售后客服');
+
+    browser = await openBrowser();
+    const { page } = browser;
+    await login(page, srv.url, 'admin', ADMIN_PASSWORD);
+    await page.goto(`${srv.url}/setup/wechat`);
+    await page.getByTestId('wechat-screen').waitFor();
+    await page.getByTestId('wechat-callback-url').waitFor();
+    await page.getByTestId('wechat-pull').click();
+    await page.getByTestId('wechat-table').getByText('售后客服').waitFor();
+    await screenshot(page, 'channels-wechat-setup-zh');
+    await switchLanguage(page, 'English');
+    await page.getByText('Service accounts').waitFor();
+    await screenshot(page, 'channels-wechat-setup-en');
+    await switchLanguage(page, '简体中文');
+    const accounts = await api<SnsAccountDto[]>(srv.url, '/api/wechat/kf/associationList', { token });
+    expect(accounts.data.map((a) => a.extid)).toEqual([kfid]);
+
+    await page.goto(`${srv.url}/dialogue`);
+    await page.getByTestId('dialogue-screen').waitFor();
+    await setReady(page);
+    await fake.wecom.customerSays(kfid, 'wmE2eCustomer01', { text: '你好，请问发货了吗？' });
+    await page.getByTestId('message-in').filter({ hasText: '你好，请问发货了吗？' }).waitFor();
+    await page.getByTestId('chat-pane-channel').filter({ hasText: '微信客服' }).waitFor();
+    await page.getByTestId('channel-bar').waitFor();
+    // The assignment notice went out first: four of the five messages remain.
+    await expect.poll(() => page.getByTestId('channel-bar-quota').getAttribute('data-remaining')).toBe('4');
+
+    const input = page.getByTestId('composer-input');
+    await input.fill('您好，今天已经发货了');
+    await input.press('Enter');
+    await expect
+      .poll(() => fake.wecom.sent.filter((s) => s.msgtype === 'text').map((s) => s.body.content))
+      .toContain('您好，今天已经发货了');
+    const sent = fake.wecom.sent.find((s) => s.body.content === '您好，今天已经发货了')!;
+    expect(sent).toMatchObject({ touser: 'wmE2eCustomer01', open_kfid: kfid });
+    await expect.poll(() => page.getByTestId('channel-bar-quota').getAttribute('data-remaining')).toBe('3');
+    // No recall on WeChat: the withdraw action is disabled with its reason.
+    await page.getByTestId('message-withdraw-disabled').first().waitFor();
+    await screenshot(page, 'channels-dialogue-wechat-zh');
+    await switchLanguage(page, 'English');
+    await page.getByTestId('channel-bar').getByText('messages left').waitFor();
+    await screenshot(page, 'channels-dialogue-wechat-en');
+  });
+});

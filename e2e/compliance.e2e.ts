@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, ensureConsoleBuilt, startServer, type RunningServer } from './support/server';
 import { openBrowser, screenshot } from './support/browser';
 import { adminToken as tokenOf, api } from './support/dialogue';
+import { codeAt, stepOf } from '../apps/server/src/modules/security/totp';
 
 /**
  * The setup screens of issue 14 in Chromium, in Chinese and English: records (audit log), secret key and
@@ -91,6 +92,87 @@ describe('records (audit log)', () => {
     await inEnglish(p, '/setup/records', 'records-screen');
     await expect.poll(() => p.getByText('Records').first().isVisible()).toBe(true);
     await screenshot(p, 'records-3-en');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('corporate and personal security', () => {
+  it('corporate policy saved through the screen (zh/en); the server applies it', async () => {
+    const p = b.page;
+    const tid = (id: string) => p.getByTestId(id);
+    await inChinese(p, '/setup/corporateSecurity', 'corp-security');
+    await expect.poll(() => tid('corp-minLength').inputValue()).toBe('8');
+    await tid('corp-minLength').fill('10');
+    await tid('corp-ipAllow').fill('203.0.113.0/24');
+    await tid('corp-idleMinutes').fill('30');
+    await tid('corp-save').click();
+    // Saving a list without the admin's own address is refused on the field.
+    await p.getByText('当前IP不允许登录').first().waitFor();
+    await tid('corp-ipAllow').fill('127.0.0.1\n203.0.113.0/24');
+    await tid('corp-save').click();
+    await p.getByText('安全策略已保存').first().waitFor();
+    const saved = await api<{ policy: { minLength: number; ipAllow: string[]; idleMinutes: number } }>(
+      srv.url,
+      '/api/security/policy',
+      { token },
+    );
+    expect(saved.data.policy).toMatchObject({
+      minLength: 10,
+      ipAllow: ['127.0.0.1', '203.0.113.0/24'],
+      idleMinutes: 30,
+    });
+    await screenshot(p, 'security-corporate-zh');
+    await inEnglish(p, '/setup/corporateSecurity', 'corp-security');
+    await expect.poll(() => p.getByText('Password policy').first().isVisible()).toBe(true);
+    await screenshot(p, 'security-corporate-en');
+    // Back to no limits for the rest of the run.
+    await api(srv.url, '/api/security/policy/save', {
+      token,
+      body: { minLength: 8, ipAllow: [], idleMinutes: 0 },
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('TOTP: enrolled on the personal screen, then the login asks for a code', async () => {
+    const p = b.page;
+    const tid = (id: string) => p.getByTestId(id);
+    await inChinese(p, '/setup/personaSecurity', 'security-screen');
+    await tid('security-new').fill('Abc12345!xyz');
+    await expect.poll(() => tid('password-strength').getAttribute('data-strength')).toBe('4');
+    await expect.poll(() => tid('security-sessions').innerText()).toContain('当前设备');
+    await tid('totp-enable').click();
+    const secret = (await tid('totp-enrol-secret').innerText()).trim();
+    await tid('totp-enrol-qr').waitFor();
+    await tid('totp-enrol-code').fill(codeAt(secret, stepOf(Date.now())));
+    await tid('totp-enrol-confirm').click();
+    await tid('totp-recovery').waitFor();
+    await expect.poll(() => tid('totp-state').innerText()).toBe('已开启');
+    await screenshot(p, 'security-personal-zh');
+    await inEnglish(p, '/setup/personaSecurity', 'security-screen');
+    await screenshot(p, 'security-personal-en');
+    await p.evaluate(() => localStorage.setItem('language', 'zh'));
+
+    // A fresh browser: the password alone is not enough.
+    const other = await openBrowser();
+    try {
+      const q = other.page;
+      await q.goto(`${srv.url}/login?l=zh`);
+      await q.getByTestId('login-username').fill('admin');
+      await q.getByTestId('login-password').fill(ADMIN_PASSWORD);
+      await q.getByTestId('login-submit').click();
+      await q.getByTestId('login-step').waitFor();
+      expect(await q.getByTestId('login-step').getAttribute('data-step')).toBe('totp_required');
+      await q.getByTestId('login-step-code').fill('000000');
+      await q.getByTestId('login-step-submit').click();
+      await expect.poll(() => q.getByTestId('login-step-error').innerText()).toContain('动态验证码错误');
+      await screenshot(q, 'security-login-code-zh');
+      // The enrolment used this step's code; the next step's code is accepted.
+      await q.getByTestId('login-step-code').fill(codeAt(secret, stepOf(Date.now()) + 1));
+      await q.getByTestId('login-step-submit').click();
+      await q.getByTestId('main-menu').waitFor();
+    } finally {
+      await other.close();
+    }
     expect(errors).toEqual([]);
   });
 });

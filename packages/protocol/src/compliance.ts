@@ -24,3 +24,99 @@ export interface AuditLogDto {
   useragent: string;
   createtime: number;
 }
+
+// ---------------------------------------------------------------- security, A09_A07_A01 / A09_A07_A02
+export const PERSONAL_SECURITY_CODE = 'A09_A07_A01';
+export const CORPORATE_SECURITY_CODE = 'A09_A07_A02';
+
+/** Corporate security policy (per tenant), enforced by the server at login, on password changes and per request. */
+export interface SecurityPolicy {
+  /** Shortest password. */
+  minLength: number;
+  /** How many of the four character classes (upper, lower, digit, symbol) a password needs. */
+  classes: number;
+  /** Days a password lasts; 0 = never expires. */
+  expireDays: number;
+  /** Addresses / CIDR ranges allowed to sign in; empty = anywhere. */
+  ipAllow: string[];
+  /** Minutes without activity after which a session ends; 0 = never. */
+  idleMinutes: number;
+  /** Role ids whose holders must use two-factor authentication. */
+  twofactorRoles: string[];
+}
+
+export const SECURITY_POLICY_DEFAULT: SecurityPolicy = {
+  minLength: 8,
+  classes: 2,
+  expireDays: 0,
+  ipAllow: [],
+  idleMinutes: 0,
+  twofactorRoles: [],
+};
+
+export const SECURITY_LIMITS = {
+  minLength: [8, 64],
+  classes: [1, 4],
+  expireDays: [0, 3650],
+  idleMinutes: [0, 1440],
+  ipAllow: 200,
+} as const;
+
+/** Characters classes present in a password: upper case, lower case, digits, others. */
+export function passwordClasses(password: string): number {
+  return [/[A-Z]/, /[a-z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
+}
+
+/** 0 (very weak) … 4 (very strong): length and variety, for the strength meter. */
+export function passwordStrength(password: string): 0 | 1 | 2 | 3 | 4 {
+  if (!password) return 0;
+  const classes = passwordClasses(password);
+  let score = (password.length >= 8 ? 1 : 0) + (password.length >= 12 ? 1 : 0) + (password.length >= 16 ? 1 : 0);
+  score += classes - 1;
+  if (/^(.)\1+$/.test(password) || password.length < 6) score = 0;
+  return Math.max(0, Math.min(4, score)) as 0 | 1 | 2 | 3 | 4;
+}
+
+/** Whether a password meets the policy's length and classes. */
+export const meetsPolicy = (password: string, p: Pick<SecurityPolicy, 'minLength' | 'classes'>): boolean =>
+  password.length >= p.minLength && passwordClasses(password) >= p.classes;
+
+/** The signed-in user's security state (personal security screen). */
+export interface MySecurityDto {
+  totp: boolean;
+  /** A role of the user requires two-factor authentication. */
+  totpRequired: boolean;
+  /** Recovery codes left. */
+  recoveryLeft: number;
+  passwordChanged: number | null;
+  /** When the password expires under the policy, or null. */
+  passwordExpires: number | null;
+  policy: Pick<SecurityPolicy, 'minLength' | 'classes'>;
+}
+
+export interface SessionDto {
+  /** Hash of the token (never the token). */
+  id: string;
+  current: boolean;
+  ip: string;
+  useragent: string;
+  browser: string;
+  os: string;
+  createtime: number;
+  expires: number;
+}
+
+/** A two-factor enrolment in progress: the secret and its otpauth:// URI (shown as a QR code). */
+export interface TotpSetupDto {
+  secret: string;
+  uri: string;
+}
+
+/** Steps a login may need after the password: error keys whose `fields.ticket` continues at POST /tokens/step. */
+export const LOGIN_STEP_KEYS = ['totp_required', 'totp_enrol_required', 'password_expired'] as const;
+export type LoginStepKey = (typeof LOGIN_STEP_KEYS)[number];
+
+/** What POST /tokens/step answers: the session, or the enrolment to show. */
+export type LoginStepResult =
+  | { token: string; user: unknown; recovery?: string[] }
+  | { enrol: TotpSetupDto };

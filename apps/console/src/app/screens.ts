@@ -50,6 +50,9 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   '/dataAnalysis/aiStatistics': lazyScreen(() => import('../features/analysis/screens/StatsAiStatisticsScreen')),
   '/setup/sensitiveWords': lazyScreen(() => import('../features/sensitive/screens/SensitiveWordsScreen')),
   '/setup/records': lazyScreen(() => import('../features/records/screens/RecordsScreen')),
+  '/setup/corporateSecurity': lazyScreen(
+    () => import('../features/security/screens/CorporateSecurityScreen'),
+  ),
   '/setup/wechat': lazyScreen(() => import('../features/channels/screens/WechatScreen')),
 };
 

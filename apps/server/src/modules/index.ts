@@ -21,6 +21,7 @@ import { registerTags } from './tags/tags.routes.js';
 import { registerContacts } from './contacts/contacts.routes.js';
 import { registerAudit } from './audit/audit.routes.js';
 import { registerSensitive } from './sensitive/sensitive.routes.js';
+import { registerSecurity } from './security/security.routes.js';
 import { registerExport } from './export/export.routes.js';
 import { registerHistory } from './history/history.routes.js';
 import { registerApiDoc } from './apidoc/apidoc.routes.js';
@@ -56,6 +57,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerTags,
   registerContacts,
   registerSensitive,
+  registerSecurity,
   registerExport,
   registerHistory,
   registerTexts,

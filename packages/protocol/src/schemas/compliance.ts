@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { epochMs, optionalText } from './fields.js';
+import { LIMITS, epochMs, idList, optionalText, str } from './fields.js';
+import { SECURITY_LIMITS } from '../compliance.js';
 
 /** GET /api/records/list and /api/records/export: words (action, user name, target), user, action, time range. */
 export const auditQuery = z.object({
@@ -8,4 +9,49 @@ export const auditQuery = z.object({
   action: optionalText(200),
   begin: epochMs(),
   end: epochMs(),
+});
+
+const int = (min: number, max: number) =>
+  z.coerce.number({ error: 'invalid_field' }).int('invalid_field').min(min, 'invalid_field').max(max, 'invalid_field');
+
+/** One address or CIDR range: IPv4 a.b.c.d[/0-32] or IPv6 [/0-128]. */
+export const cidrField = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => isCidr(v), 'ip_format');
+
+export function isCidr(v: string): boolean {
+  const [addr = '', bits, extra] = v.split('/');
+  if (extra !== undefined) return false;
+  const v4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/.test(addr);
+  const v6 = !v4 && /^[0-9a-fA-F:.]+$/.test(addr) && addr.includes(':') && (addr.match(/::/g)?.length ?? 0) <= 1;
+  if (!v4 && !v6) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (v4 ? 32 : 128);
+}
+
+/** POST /api/security/policy/save (A09_A07_A02): any subset; the list fields replace the stored ones. */
+export const securityPolicySchema = z.object({
+  minLength: int(...SECURITY_LIMITS.minLength).optional(),
+  classes: int(...SECURITY_LIMITS.classes).optional(),
+  expireDays: int(...SECURITY_LIMITS.expireDays).optional(),
+  ipAllow: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.split(/[\r\n,]+/).filter((s) => s.trim() !== '') : v),
+      z.array(cidrField(), { error: 'invalid_field' }).max(SECURITY_LIMITS.ipAllow, 'too_long'),
+    )
+    .optional(),
+  idleMinutes: int(...SECURITY_LIMITS.idleMinutes).optional(),
+  twofactorRoles: idList().optional(),
+});
+
+export const totpCodeSchema = z.object({ code: str().trim().min(1, 'required').max(32, 'too_long') });
+
+/** POST /tokens/step: the ticket of the pending login and what this step supplies. */
+export const loginStepSchema = z.object({
+  ticket: str().min(1, 'required').max(128, 'too_long'),
+  code: str().trim().max(32, 'too_long').optional(),
+  password: str().max(LIMITS.password, 'too_long').optional(),
 });

@@ -18,6 +18,8 @@ import { ADMIN_USERNAME, forgetGeneratedAdminPassword } from '../seed/seed.servi
 import * as repo from './agent.repository.js';
 import { presentAgentUser, presentOrgan, type AgentInfoDto, type AgentUserDto } from './agent.presenter.js';
 import { getOnState } from './on-state.js';
+import { checkPasswordPolicy } from '../security/policy.js';
+import { markPasswordChanged } from '../security/security.repository.js';
 
 type Kdb = Db['kysely'];
 
@@ -82,10 +84,12 @@ export async function changePassword(
   const u = await repo.findUser(ctx.db.kysely, p.id);
   if (!u) throw unauthorized('token_expired');
   if (!(await verifyPassword(u.password_hash, input.oldpassword))) throw badRequest('password_wrong');
+  await checkPasswordPolicy(ctx.db, p.orgi, input.password);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.kysely.transaction().execute(async (k) => {
     await repo.updateUser(k, p.id, { password_hash: passwordHash });
     await revokeAllForUser(k, p.id);
+    await markPasswordChanged(k, p.id, p.orgi, Date.now());
   });
   invalidateUser(ctx.db, p.id);
   if (u.username === ADMIN_USERNAME) forgetGeneratedAdminPassword(ctx.config);

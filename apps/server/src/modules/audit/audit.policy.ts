@@ -63,6 +63,7 @@ const SECRET_KEYS = new Set([
   'recovery',
   'signkey',
   'key',
+  'uri',
 ]);
 const MAX_JSON = 20_000;
 

@@ -11,6 +11,7 @@ import * as repo from './auth.repository.js';
 import { presentTokenInfo, type LoginDto, type TokenInfoDto } from './auth.presenter.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { describeUserAgent } from './user-agent.js';
+import { loginStep, recordSession } from '../security/login-step.js';
 
 export interface LoginMeta {
   ip: string;
@@ -28,21 +29,9 @@ export async function login(
   input: z.infer<typeof loginSchema>,
   meta: LoginMeta,
 ): Promise<LoginDto> {
-  const { db, config } = ctx;
-  const k = db.kysely;
-  const orgi = config.orgi;
-  const log = (userid: string | null, reason: ErrorKey | '') =>
-    repo.insertLoginLog(k, {
-      orgi,
-      userid,
-      username: input.username.slice(0, 64),
-      ip: meta.ip,
-      useragent: meta.useragent.slice(0, 512),
-      ...describeUserAgent(meta.useragent),
-      success: reason === '' ? 1 : 0,
-      reason,
-      createtime: Date.now(),
-    });
+  const k = ctx.db.kysely;
+  const orgi = ctx.config.orgi;
+  const log = loginLogger(ctx, input.username, meta);
 
   if (!(await limiter.hit(`${meta.ip}|${input.username.toLowerCase()}`))) {
     await log(null, 'login_rate_limited');
@@ -68,10 +57,43 @@ export async function login(
     await log(user.id, 'no_permission');
     throw forbidden('no_permission');
   }
-  const token = await issueToken(k, user.id, user.orgi, config.tokenTtlMs);
-  const now = Date.now();
-  await repo.touchLastLogin(k, user.id, now);
-  await log(user.id, '');
+  // Corporate security (modules/security): IP allow-list, password expiry, two-factor.
+  const step = await loginStep(ctx, user, meta);
+  if (step) {
+    await log(user.id, step.key);
+    throw step;
+  }
+  return openSession(ctx, user, input.username, meta);
+}
+
+/** Writes one login-log line per attempt (reason '' = success). */
+export function loginLogger(ctx: AppContext, username: string, meta: LoginMeta) {
+  return (userid: string | null, reason: ErrorKey | '') =>
+    repo.insertLoginLog(ctx.db.kysely, {
+      orgi: ctx.config.orgi,
+      userid,
+      username: username.slice(0, 64),
+      ip: meta.ip,
+      useragent: meta.useragent.slice(0, 512),
+      ...describeUserAgent(meta.useragent),
+      success: reason === '' ? 1 : 0,
+      reason,
+      createtime: Date.now(),
+    });
+}
+
+/** The end of a successful login (also after a second step): a token, the last-login time, the log line. */
+export async function openSession(
+  ctx: AppContext,
+  user: { id: string; orgi: string },
+  username: string,
+  meta: LoginMeta,
+): Promise<LoginDto> {
+  const k = ctx.db.kysely;
+  const token = await issueToken(k, user.id, user.orgi, ctx.config.tokenTtlMs);
+  await recordSession(k, token, user, meta);
+  await repo.touchLastLogin(k, user.id, Date.now());
+  await loginLogger(ctx, username, meta)(user.id, '');
   return { token, user: await loadAgentUser(k, user.id, token) };
 }
 

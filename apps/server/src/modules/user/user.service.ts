@@ -22,6 +22,8 @@ import { ADMIN_USERNAME, forgetGeneratedAdminPassword } from '../seed/seed.servi
 import { assertKeepsRoleAdmin, assertMayGrant, codesGained } from '../role/self-guard.js';
 import { loadSessionConfig } from '../conversation/session-config.js';
 import * as repo from './user.repository.js';
+import { checkPasswordPolicy } from '../security/policy.js';
+import { markPasswordChanged } from '../security/security.repository.js';
 import { presentUser, type UserDto } from './user.presenter.js';
 
 type Kdb = Db['kysely'];
@@ -120,6 +122,7 @@ function assertHasRole(usertype: string, roles: readonly string[]): void {
 
 export async function save(ctx: AppContext, p: Principal, input: SaveInput): Promise<UserDto> {
   checkPrivilege(p, undefined, input.usertype);
+  await checkPasswordPolicy(ctx.db, p.orgi, input.password);
   const passwordHash = await hashPassword(input.password);
   // No seat count given: the tenant default of the assignment rules (A09_A03_A02).
   const maxusers = input.maxusers ?? (await loadSessionConfig(ctx.db, p.orgi)).maxusers;
@@ -165,6 +168,7 @@ export async function save(ctx: AppContext, p: Principal, input: SaveInput): Pro
 }
 
 export async function update(ctx: AppContext, p: Principal, input: UpdateInput): Promise<UserDto> {
+  if (input.password) await checkPasswordPolicy(ctx.db, p.orgi, input.password);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const self = input.id === p.id;
   const result = await ctx.db.kysely
@@ -207,6 +211,7 @@ export async function update(ctx: AppContext, p: Principal, input: UpdateInput):
       if (rel.roles) await repo.setRoles(k, p.orgi, cur.id, rel.roles);
       // A new password or a disabled account ends the user's sessions (the caller's own stays).
       if (passwordHash || input.disabled) await revokeAllForUser(k, cur.id, self ? p.token : undefined);
+      if (passwordHash) await markPasswordChanged(k, cur.id, p.orgi, Date.now());
       return {
         dto: (await hydrate(k, p.orgi, [await mustFind(k, p.orgi, cur.id)]))[0],
         wasAdmin: cur.username === ADMIN_USERNAME,

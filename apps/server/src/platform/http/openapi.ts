@@ -33,6 +33,11 @@ export const NO_INPUT_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/sessionConfig',
   'GET /api/sessionType',
   'GET /api/sensitive/pii',
+  'GET /api/security/me',
+  'GET /api/security/sessions',
+  'POST /api/security/sessions/revokeOthers',
+  'POST /api/security/totp/setup',
+  'GET /api/security/policy',
   'GET /api/monitor/timeoutAgentserviceSize',
   'GET /api/monitor/rules',
 ]);

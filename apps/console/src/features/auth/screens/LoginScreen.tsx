@@ -1,14 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Alert, Button, Input, theme } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { validate } from '@kefu/protocol';
+import { LOGIN_STEP_KEYS, validate, type LoginStepKey } from '@kefu/protocol';
 import { login } from '../api';
 import { storage } from '../../../lib/storage';
 import { useSession } from '../../../app/session';
 import { rules } from '../../../lib/formRules';
 import { AuthLayout } from './AuthLayout';
+import { RequestError } from '../../../lib/request';
+
+// Two-factor / expired-password step (corporate security): its own chunk, loaded only when a login needs it.
+const LoginStepForm = lazy(() => import('../../security/components/LoginStepForm'));
 
 /** Only same-site paths are followed after login, never an absolute URL from the query string. */
 const safeRedirect = (r: string | null) => (r && r.startsWith('/') && !r.startsWith('//') ? r : '/');
@@ -28,6 +32,7 @@ export default function LoginScreen() {
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<{ step: LoginStepKey; ticket: string } | null>(null);
 
   if (status === 'ready') return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 
@@ -42,15 +47,35 @@ export default function LoginScreen() {
     setBusy(true);
     setError(null);
     try {
-      const res = await login(username.trim(), password);
-      storage.set('token', res.token);
-      storage.setJson('userInfo', res.user);
-      await bootstrap();
+      await finish(await login(username.trim(), password));
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      const key = err instanceof RequestError ? err.key : undefined;
+      const ticket = err instanceof RequestError ? err.fields?.ticket : undefined;
+      if (ticket && (LOGIN_STEP_KEYS as readonly string[]).includes(key ?? '')) {
+        setPending({ step: key as LoginStepKey, ticket });
+      } else setError(err instanceof Error ? err.message : String(err));
       setBusy(false);
     }
   };
+  const finish = async (res: { token: string; user: unknown }) => {
+    storage.set('token', res.token);
+    storage.setJson('userInfo', res.user);
+    await bootstrap();
+  };
+
+  if (pending)
+    return (
+      <AuthLayout title={t('login.title')}>
+        <Suspense fallback={null}>
+          <LoginStepForm
+            step={pending.step}
+            ticket={pending.ticket}
+            onDone={(r) => void finish(r)}
+            onCancel={() => setPending(null)}
+          />
+        </Suspense>
+      </AuthLayout>
+    );
 
   const field = (id: string, label: string, err: string | null, input: React.ReactNode) => (
     <div style={{ marginBottom: 20 }}>

@@ -1,11 +1,16 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { updatePassword } from '../../auth/api';
 import { rules } from '../../../lib/formRules';
 import { applyFieldErrors } from '../../../lib/formErrors';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../app/session';
+import { securityApi } from '../api';
+import { PasswordStrength } from '../components/PasswordStrength';
+import { SessionsCard } from '../components/SessionsCard';
+import { TwoFactorCard } from '../components/TwoFactorCard';
 
 interface Fields {
   oldpassword: string;
@@ -20,6 +25,9 @@ export default function PersonaSecurityScreen() {
   const r = rules(i18n.language);
   const expire = useSession((s) => s.expire);
   const [busy, setBusy] = useState(false);
+  const password = Form.useWatch('password', form) ?? '';
+  const me = useQuery({ queryKey: ['security-me'], queryFn: ({ signal }) => securityApi.me(signal) });
+  const policy = me.data?.policy;
 
   const submit = async (v: Fields) => {
     setBusy(true);
@@ -35,34 +43,50 @@ export default function PersonaSecurityScreen() {
   };
 
   return (
-    <Card title={t('security.title')} style={{ maxWidth: 560 }} data-testid="security-screen">
-      <Form<Fields> form={form} layout="vertical" onFinish={submit} scrollToFirstError>
-        <Form.Item name="oldpassword" label={t('security.oldPassword')} rules={[r.required]}>
-          <Input.Password data-testid="security-old" autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item name="password" label={t('security.newPassword')} rules={[r.required]}>
-          <Input.Password data-testid="security-new" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('security.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            r.required,
-            ({ getFieldValue }) => ({
-              validator: (_, v: string) =>
-                !v || v === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('security.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password data-testid="security-confirm" autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy} data-testid="security-submit">
-          {t('security.submit')}
-        </Button>
-      </Form>
-    </Card>
+    <Space direction="vertical" size="large" style={{ width: '100%', maxWidth: 860 }}>
+      <Card title={t('security.title')} style={{ maxWidth: 560 }} data-testid="security-screen">
+        <Form<Fields> form={form} layout="vertical" onFinish={submit} scrollToFirstError>
+          <Form.Item name="oldpassword" label={t('security.oldPassword')} rules={[r.required]}>
+            <Input.Password data-testid="security-old" autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('security.newPassword')}
+            rules={[r.required]}
+            extra={
+              <>
+                <PasswordStrength password={password} />
+                {policy && (
+                  <div>{t('sec.policyHint', { min: policy.minLength, classes: policy.classes })}</div>
+                )}
+              </>
+            }
+          >
+            <Input.Password data-testid="security-new" autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label={t('security.confirmPassword')}
+            dependencies={['password']}
+            rules={[
+              r.required,
+              ({ getFieldValue }) => ({
+                validator: (_, v: string) =>
+                  !v || v === getFieldValue('password')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('security.mismatch'))),
+              }),
+            ]}
+          >
+            <Input.Password data-testid="security-confirm" autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="security-submit">
+            {t('security.submit')}
+          </Button>
+        </Form>
+      </Card>
+      <TwoFactorCard />
+      <SessionsCard />
+    </Space>
   );
 }

@@ -21,7 +21,7 @@ export const registerMonitor: ModuleRegistrar = (app) => {
   if (!e) throw new Error('the monitor module needs the conversation module registered first');
   const feed = new MonitorFeed(e);
   feeds.set(app, feed);
-  installMonitorSocket(e, feed);
+  const unlisten = installMonitorSocket(e, feed);
   monitorRoutes(app, e);
   const alerts = new AlertSweep(e, feed);
   const stop = e.clock.every(MONITOR_SWEEP_MS, async () => {
@@ -32,6 +32,7 @@ export const registerMonitor: ModuleRegistrar = (app) => {
   });
   app.addHook('preClose', async () => {
     stop();
+    unlisten();
     feed.stop();
   });
 };

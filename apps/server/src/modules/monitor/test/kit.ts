@@ -26,12 +26,12 @@ export async function supervisor(
   s: Pick<LiveServer, 'tdb'>,
   codes: readonly string[],
   organ: string | null,
-): Promise<{ id: string; token: string; username: string }> {
+): Promise<{ id: string; token: string; username: string; roleid: string }> {
   const k = s.tdb.db.kysely;
   const u = await insertUser(s.tdb.db, { organ });
   const roleid = await insertRole(s.tdb.db, codes);
   await k.insertInto('user_role').values({ userid: u.id, roleid, orgi: 'kefu' }).execute();
-  return { id: u.id, username: u.username, token: await issueToken(k, u.id, 'kefu', 3_600_000) };
+  return { id: u.id, username: u.username, roleid, token: await issueToken(k, u.id, 'kefu', 3_600_000) };
 }
 
 /** A supervisor's socket watching the monitor feed, with every update collected. */

@@ -107,6 +107,36 @@ describe('monitor live feed', () => {
     expect(last.lastmsg).toBe('line 59');
   });
 
+  it('a supervisor whose rights shrink stops receiving the feed at once', async () => {
+    const srv = await pt.live();
+    const w = await groups(srv);
+    const sup = await supervisor(srv, SUP_ALL, null);
+    const roles = await supervisor(srv, ['A09_A02_A02', ...SUP_ALL, 'A03_A02'], null);
+    const all = await watcher(srv, sockets, sup.token);
+    const first = await chatIn(srv, sockets, w.appid, w.g2);
+    await until(() => mentioned(all.updates).has(first.sid));
+    // Its role loses A03_A01: A03_A02 without a department of its own is no scope at all.
+    const saved = await api(srv, roles.token, '/api/role/auth/save', {
+      id: sup.roleid,
+      codes: ['A01', 'A03', 'A03_A02'],
+    });
+    expect(saved.json.success, JSON.stringify(saved.json)).toBe(true);
+    await pause(300);
+    const n = all.updates.length;
+    const second = await chatIn(srv, sockets, w.appid, w.g2);
+    await pause(800);
+    expect(
+      all.updates
+        .slice(n)
+        .flatMap((u) => u.chats)
+        .map((c) => c.agentserviceid),
+    ).not.toContain(second.sid);
+    expect(await call(all.sock, 'monitor', { watch: true })).toMatchObject({
+      success: false,
+      key: 'monitor_scope',
+    });
+  });
+
   it('monitor needs A03 and a scope; watch:false stops the feed', async () => {
     const srv = await pt.live();
     const w = await groups(srv);

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { EMPTY_CONTACT_TEXTS, PLATFORM_USER_SEP, type MsgType, type PlatformChannel } from '@kefu/protocol';
+import {
+  CHANNEL_CAPABILITIES,
+  EMPTY_CONTACT_TEXTS,
+  PLATFORM_USER_SEP,
+  type MsgType,
+  type PlatformChannel,
+} from '@kefu/protocol';
 import { AppError } from '../../platform/http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { newId, newTimeId } from '../../platform/ids.js';
@@ -325,6 +331,7 @@ export async function processInbound(rt: ChannelRuntime, inboundId: string): Pro
     if (!item.user) return await finish('ignored', 'no user');
     const user = await ensureUser(rt, app, account, item);
     if (item.kind === 'event') {
+      await openedByEvent(rt, user, item);
       const replies = await autoReplies(k, account.id, item);
       for (const text of replies)
         await enqueueNotice(rt, { orgi: app.orgi, userid: user.id, agentserviceid: null, text });
@@ -348,6 +355,29 @@ export async function processInbound(rt: ChannelRuntime, inboundId: string): Pro
   }
 }
 
+/** Events after which the platform lets the business write a few messages (a follow, a menu click, …). */
+const WINDOW_EVENTS = new Set(['subscribe', 'SCAN', 'CLICK', 'user_enter_tempsession', 'enter_session']);
+/** How many: the official account's 3 (mini-programs say 2; 3 is the larger, the platform refuses beyond). */
+const EVENT_SENDS = 3;
+
+/**
+ * An event that opens a short window (official account: 3 messages in the minute after a follow, scan or
+ * menu click). Kept as the ordinary window with only EVENT_SENDS left, and only when none is open: a
+ * user message's window is never shortened by it.
+ */
+async function openedByEvent(rt: ChannelRuntime, user: UserRow, item: InboundItem): Promise<void> {
+  if (!WINDOW_EVENTS.has(item.event ?? '')) return;
+  const w = CHANNEL_CAPABILITIES[user.channel as PlatformChannel]?.window;
+  if (!w) return;
+  const now = rt.now();
+  if (user.lastin !== null && now < user.lastin + w.hours * 3_600_000 && user.sent < w.quota) return;
+  await repo.updateUser(rt.e.db.kysely, user.id, {
+    lastin: item.time || now,
+    sent: Math.max(0, w.quota - EVENT_SENDS),
+    updatetime: now,
+  });
+}
+
 /** Events that are understood without an answer. */
 const KNOWN_EVENTS = new Set([
   'enter_session',
@@ -356,6 +386,7 @@ const KNOWN_EVENTS = new Set([
   'unsubscribe',
   'SCAN',
   'VIEW',
+  'CLICK',
   'LOCATION',
   'servicer_status_change',
   'session_status_change',

@@ -4,9 +4,14 @@ import type { Engine } from '../conversation/engine.js';
 import type { AdapterContext, ApiBases, ChannelAdapter } from './adapters/adapter.js';
 import { TokenCache, redisTokens } from './tokens.js';
 import { wechatKf } from './adapters/wechat-kf.js';
+import { wechatMp } from './adapters/wechat-mp.js';
 
 /** Adapters by channel; the ones not yet registered refuse their pushes as unknown. */
-export const ADAPTERS: Partial<Record<PlatformChannel, ChannelAdapter>> = { wechat: wechatKf };
+export const ADAPTERS: Partial<Record<PlatformChannel, ChannelAdapter>> = {
+  wechat: wechatKf,
+  weixin: wechatMp('weixin'),
+  weapp: wechatMp('weapp'),
+};
 
 /** Everything the channel services share on one node. */
 export interface ChannelRuntime extends AdapterContext {

@@ -102,13 +102,14 @@ function List(props: { fetch: (q: { q?: string; p: number; ps: number }) => Prom
 describe('list recipe', () => {
   it('pages with the spec pager, keeps the selection, and a new search goes back to page 1', async () => {
     const fetch = vi.fn(async (q: { p: number; ps: number }) => ({
-      list: Array.from({ length: q.ps }, (_, i) => ({ id: `r${(q.p - 1) * q.ps + i}`, name: `row ${i}` })),
+      list: Array.from({ length: 3 }, (_, i) => ({ id: `r${(q.p - 1) * q.ps + i}`, name: `row ${i}` })),
       total: 45,
       page: q.p,
       size: q.ps,
     }));
     wrap(<List fetch={fetch} />);
-    await waitFor(() => expect(screen.getAllByRole('row').length).toBe(21));
+    // Three rows a page keep antd fast in jsdom; the pager works from `total`.
+    await waitFor(() => expect(screen.getAllByRole('row').length).toBe(4));
     expect(fetch).toHaveBeenLastCalledWith({ p: 1, ps: 20 });
     expect(screen.getByText('common.total:{"total":45}')).toBeTruthy();
     const boxes = screen.getAllByRole('checkbox');
@@ -120,5 +121,5 @@ describe('list recipe', () => {
     await act(async () => fireEvent.click(screen.getByTestId('search')));
     await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ q: 'x', p: 1, ps: 20 }));
     expect(screen.getByTestId('selected').textContent).toBe('');
-  }, 20_000);
+  }, 60_000);
 });

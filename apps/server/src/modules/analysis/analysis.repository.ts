@@ -75,15 +75,22 @@ async function grouped(
 
 export type ConvKey = 'organ' | 'agentno' | 'channel' | 'appid' | 'day';
 
-/** stat_conv_day by one key column (day: by day). */
-export const convDays = (k: Kdb, f: RollupFilter, by: ConvKey, part: Part): Promise<Cell[]> =>
-  grouped(
-    k,
-    sql`stat_conv_day where ${where(f, { organ: true, agent: true, channel: true })}`,
-    by === 'day' ? null : sql.ref(by),
-    SUM_KEYS,
-    part,
-  );
+/**
+ * The conversation sums by one key column (day: by day), from the smallest grain the filters allow:
+ * agent × department when no channel or website is asked for, channel × website when no department,
+ * agent or department scope is, else every dimension.
+ */
+export function convDays(k: Kdb, f: RollupFilter, by: ConvKey, part: Part): Promise<Cell[]> {
+  const key = by === 'day' ? null : sql.ref(by);
+  const people = by === 'organ' || by === 'agentno';
+  const from =
+    people && !f.channel && !f.appid
+      ? sql`stat_conv_agent where ${where(f, { organ: true, agent: true })}`
+      : !people && !f.organ && !f.agentno && !f.scope
+        ? sql`stat_conv_src where ${where(f, { channel: true })}`
+        : sql`stat_conv_day where ${where(f, { organ: true, agent: true, channel: true })}`;
+  return grouped(k, from, key, SUM_KEYS, part);
+}
 
 /** stat_conv_dim of one kind by value. */
 export function convDims(k: Kdb, f: RollupFilter, kind: string, part: Part): Promise<Cell[]> {

@@ -7,6 +7,8 @@ type Kdb = Db['kysely'];
 
 export type RollupTable =
   | 'stat_conv_day'
+  | 'stat_conv_agent'
+  | 'stat_conv_src'
   | 'stat_conv_hour'
   | 'stat_conv_dim'
   | 'stat_visit_day'
@@ -17,6 +19,8 @@ export type RollupTable =
 /** Key columns of each rollup (its primary key). */
 export const KEYS: Record<RollupTable, readonly string[]> = {
   stat_conv_day: ['orgi', 'day', 'organ', 'agentno', 'channel', 'appid'],
+  stat_conv_agent: ['orgi', 'day', 'organ', 'agentno'],
+  stat_conv_src: ['orgi', 'day', 'channel', 'appid'],
   stat_conv_hour: ['orgi', 'day', 'hour', 'channel', 'appid'],
   stat_conv_dim: ['orgi', 'kind', 'day', 'value', 'organ', 'agentno', 'channel', 'appid'],
   stat_visit_day: ['orgi', 'kind', 'day', 'value', 'appid'],
@@ -56,6 +60,8 @@ export class Bumps {
       sums,
       sign,
     );
+    this.add('stat_conv_agent', { orgi, day: f.day, organ: f.organ, agentno: f.agentno }, sums, sign);
+    this.add('stat_conv_src', { orgi, day: f.day, channel: f.channel, appid: f.appid }, sums, sign);
     const counts = { conversations: f.sums.conversations, effective: f.sums.effective };
     this.add(
       'stat_conv_hour',

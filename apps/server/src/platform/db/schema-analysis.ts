@@ -66,6 +66,20 @@ export interface StatConvDayTable extends ConvSums {
   appid: string;
 }
 
+export interface StatConvAgentTable extends ConvSums {
+  orgi: string;
+  day: number;
+  organ: string;
+  agentno: string;
+}
+
+export interface StatConvSrcTable extends ConvSums {
+  orgi: string;
+  day: number;
+  channel: string;
+  appid: string;
+}
+
 export interface StatConvHourTable {
   orgi: string;
   day: number;
@@ -137,6 +151,8 @@ export interface AnalysisTables {
   visit: VisitTable;
   stat_conv: StatConvTable;
   stat_conv_day: StatConvDayTable;
+  stat_conv_agent: StatConvAgentTable;
+  stat_conv_src: StatConvSrcTable;
   stat_conv_hour: StatConvHourTable;
   stat_conv_dim: StatConvDimTable;
   stat_visit_day: StatVisitDayTable;

@@ -452,6 +452,8 @@ describe('analysis figures equal plain SQL over the raw rows', () => {
 
     const tables = [
       'stat_conv_day',
+      'stat_conv_agent',
+      'stat_conv_src',
       'stat_conv_hour',
       'stat_conv_dim',
       'stat_visit_day',

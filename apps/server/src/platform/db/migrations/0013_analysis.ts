@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /**
@@ -10,7 +10,7 @@ import type { Dialect } from '../database.js';
  *   (ua-parser-js) worked out once, and the search engine and keyword parsed from the referrer;
  * - stat_conv: what one ended conversation contributes to the rollups (its facts, kept so that a later
  *   change — a rating, a tag — replaces exactly what it had added);
- * - stat_conv_day / _hour / _dim, stat_visit_day / _hour, stat_invite_day, stat_agent_day: the rollups the
+ * - stat_conv_day / _agent / _src / _hour / _dim, stat_visit_day / _hour, stat_invite_day, stat_agent_day: the rollups the
  *   /api/analyse calls read, maintained incrementally and rebuilt by `npm run analysis:rebuild`;
  * - stat_agent_last: each agent's last state, for the open interval of the current state.
  */
@@ -81,18 +81,24 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     'ai_agent',
     'ai_only',
   ];
-  let day = db.schema
-    .createTable('stat_conv_day')
-    .addColumn('orgi', 'text', (c) => c.notNull())
-    .addColumn('day', 'integer', (c) => c.notNull())
-    .addColumn('organ', 'text', (c) => c.notNull())
-    .addColumn('agentno', 'text', (c) => c.notNull())
-    .addColumn('channel', 'text', (c) => c.notNull())
-    .addColumn('appid', 'text', (c) => c.notNull());
-  for (const s of convSums) day = day.addColumn(s, 'bigint', (c) => c.notNull().defaultTo(0));
-  await day
-    .addPrimaryKeyConstraint('stat_conv_day_pk', ['orgi', 'day', 'organ', 'agentno', 'channel', 'appid'])
-    .execute();
+  // The same sums at three grains: every dimension (any filter), agent × department (agent and
+  // department tables), channel × access point (channel, website and date tables). A call reads the
+  // smallest one its filters allow.
+  const grains: Array<[string, string[]]> = [
+    ['stat_conv_day', ['organ', 'agentno', 'channel', 'appid']],
+    ['stat_conv_agent', ['organ', 'agentno']],
+    ['stat_conv_src', ['channel', 'appid']],
+  ];
+  for (const [table, keys] of grains) {
+    // Column names are data here: the builder's column-name typing does not follow the loop.
+    let t: CreateTableBuilder<string, string> = db.schema
+      .createTable(table)
+      .addColumn('orgi', 'text', (c) => c.notNull())
+      .addColumn('day', 'integer', (c) => c.notNull());
+    for (const k of keys) t = t.addColumn(k, 'text', (c) => c.notNull());
+    for (const s of convSums) t = t.addColumn(s, 'bigint', (c) => c.notNull().defaultTo(0));
+    await t.addPrimaryKeyConstraint(`${table}_pk`, ['orgi', 'day', ...keys]).execute();
+  }
 
   await db.schema
     .createTable('stat_conv_hour')

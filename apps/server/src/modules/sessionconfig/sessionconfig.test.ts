@@ -110,10 +110,16 @@ describe('session config admin', () => {
     });
     expect((await get(t, t.adminToken)).body.data.prompttoneState).toBe(0);
     // the default seat count applies to agents created without one
+    const agentRole = await t.db.kysely
+      .selectFrom('role')
+      .select('id')
+      .where('name', '=', '客服')
+      .executeTakeFirstOrThrow();
     const u = await call<{ maxusers: number }>(t.app, t.adminToken, 'POST', '/api/user/save', {
       username: 'seat3',
       password: 'Passw0rd!',
       uname: 'Seat',
+      roles: [agentRole.id],
     });
     expect(u.body.data.maxusers).toBe(3);
   });

@@ -50,45 +50,44 @@ function ShellLayout() {
         trigger={null}
         width={220}
         theme="light"
-        style={{
-          borderRight: `1px solid ${token.colorBorderSecondary}`,
-          overflow: 'auto',
-          height: '100vh',
-          position: 'sticky',
-          top: 0,
-        }}
+        className="kefu-sider"
+        // The column runs the full height of the page (no strip under it on long pages); its content
+        // stays in view while the page scrolls.
+        style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
       >
-        <div
-          style={{
-            height: 56,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            fontWeight: 600,
-            fontSize: 16,
-            color: token.colorPrimary,
-            overflow: 'hidden',
-            padding: '0 12px',
-            textAlign: 'center',
-            lineHeight: 1.2,
-          }}
-          title={t('app.title')}
-        >
-          {/* Longer (English) titles wrap onto a second line rather than being cut off. */}
-          <span style={{ overflow: 'hidden', maxWidth: '100%', maxHeight: 40 }}>
-            {collapsed ? 'K' : t('app.title')}
-          </span>
+        <div style={{ position: 'sticky', top: 0, height: '100vh', overflowY: 'auto', overflowX: 'hidden' }}>
+          <div
+            style={{
+              height: 56,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              fontWeight: 600,
+              fontSize: 16,
+              color: token.colorPrimary,
+              overflow: 'hidden',
+              padding: '0 12px',
+              textAlign: 'center',
+              lineHeight: 1.2,
+            }}
+            title={t('app.title')}
+          >
+            {/* Longer (English) titles wrap onto a second line rather than being cut off. */}
+            <span style={{ overflow: 'hidden', maxWidth: '100%', maxHeight: 40 }}>
+              {collapsed ? 'K' : t('app.title')}
+            </span>
+          </div>
+          <Menu
+            data-testid="main-menu"
+            mode="inline"
+            items={items}
+            selectedKeys={[selected]}
+            openKeys={collapsed ? undefined : openKeys}
+            onOpenChange={setOpenKeys}
+            onClick={({ key }) => void navigate(key)}
+            style={{ borderInlineEnd: 'none' }}
+          />
         </div>
-        <Menu
-          data-testid="main-menu"
-          mode="inline"
-          items={items}
-          selectedKeys={[selected]}
-          openKeys={collapsed ? undefined : openKeys}
-          onOpenChange={setOpenKeys}
-          onClick={({ key }) => void navigate(key)}
-          style={{ borderInlineEnd: 'none' }}
-        />
       </Sider>
       <Layout>
         <Header

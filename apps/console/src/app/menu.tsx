@@ -66,8 +66,10 @@ export function buildMenu(
       }
       const grouped = byGroup.size > 1 && [...byGroup.keys()].every((g) => GROUPS.has(g));
       const children: MenuItem[] = grouped
-        ? [...byGroup.entries()].map(([g, items]) => {
+        ? [...byGroup.entries()].map(([g, items]): MenuItem => {
             const node = GROUPS.get(g) as PermissionNode;
+            // A group of one (搜索引擎, 机器人统计) would only repeat its entry's name above it.
+            if (items.length === 1) return { key: items[0].fullPath, label: label(items[0]) };
             return {
               type: 'group' as const,
               key: g,

@@ -72,4 +72,14 @@ export const en: Record<keyof typeof zh, string> = {
   invite: 'Hello, need any help? Chat with us',
   inviteAccept: 'Chat now',
   inviteRefuse: 'Later',
+  setupTitle: 'This is the visitor chat page, but the link has no website access ID',
+  setupWhy:
+    'Visitor pages need the URL parameter appid (the website access ID) to know which website they belong to and who answers.',
+  setupEmbed:
+    'Recommended: paste this embed code before </body> on every page of your website; a chat button appears in the corner:',
+  setupLink: 'Or open the page with the access ID in the link:',
+  setupWhere: 'The access ID and the full code are in the console under Settings → Website access.',
+  setupConsole: 'Open the console',
+  setupDemo: 'See the demo website',
+  yourAppid: 'YOUR_APPID',
 };

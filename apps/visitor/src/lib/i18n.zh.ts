@@ -75,4 +75,13 @@ export const zh = {
   invite: '您好，需要帮助吗？欢迎咨询在线客服',
   inviteAccept: '立即咨询',
   inviteRefuse: '稍后再说',
+  // the page opened without an access code
+  setupTitle: '这是访客聊天页面，但链接里缺少网站接入 ID',
+  setupWhy: '访客页面需要 URL 参数 appid（网站接入 ID），才能知道属于哪个网站、由哪些客服接待。',
+  setupEmbed: '推荐：把下面的嵌入代码粘贴到您网站每个页面的 </body> 之前，页面右下角会出现咨询按钮：',
+  setupLink: '或者直接打开带接入 ID 的页面链接：',
+  setupWhere: '接入 ID 和完整代码在客服控制台「设置 → 网站接入」中查看。',
+  setupConsole: '打开控制台',
+  setupDemo: '查看演示网站',
+  yourAppid: '您的接入ID',
 } as const;

@@ -4,6 +4,7 @@ import { lang, t } from '../lib/i18n.js';
 import type { Route } from '../lib/route.js';
 import { ChatPage } from './ChatPage.js';
 import { Launcher, Navigation } from './Launcher.js';
+import { MissingAppid } from './MissingAppid.js';
 
 /** Routes /visitor/<page>; every page needs the access point's config first. */
 export function App({ route }: { route: Route }) {
@@ -12,7 +13,7 @@ export function App({ route }: { route: Route }) {
     if (route.appid) void loadConfig(location.origin, route.appid, lang()).then(setConfig);
   }, [route.appid]);
 
-  if (!route.appid) return <div class="kf-fatal">{t('errAppid')}</div>;
+  if (!route.appid) return <MissingAppid route={route} />;
   if (!config) return <div class="kf-loading" aria-busy="true" />;
   const title = config.dialogue.title || config.access.name || t('title');
   document.title = title;

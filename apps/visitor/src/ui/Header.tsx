@@ -1,6 +1,7 @@
 import type { ChatState } from '../chat/client.js';
 import type { WidgetConfig } from '../lib/config.js';
 import { t } from '../lib/i18n.js';
+import { Logo } from './Logo.js';
 
 interface Props {
   config: WidgetConfig;
@@ -22,11 +23,7 @@ export function Header({ config, title, state, onClose, onEnd, onRate }: Props) 
           : '';
   return (
     <header class="kf-header">
-      {config.dialogue.logo ? (
-        <img class="kf-logo" src={config.dialogue.logo} alt="" />
-      ) : (
-        <span class="kf-logo-dot" />
-      )}
+      <Logo src={config.dialogue.logo} />
       <div class="kf-titles">
         <div class="kf-title">{title}</div>
         {sub && (

@@ -2,17 +2,14 @@ import type { WidgetConfig } from '../lib/config.js';
 import { isMobile } from '../lib/device.js';
 import { t } from '../lib/i18n.js';
 import { pageUrl } from '../lib/route.js';
+import { Logo } from './Logo.js';
 
 const chatPage = () => (isMobile(navigator.userAgent, innerWidth) ? 'mobile' : 'pc');
 
 function Brand({ config, title }: { config: WidgetConfig; title: string }) {
   return (
     <div class="kf-brand">
-      {config.dialogue.logo ? (
-        <img class="kf-logo" src={config.dialogue.logo} alt="" />
-      ) : (
-        <span class="kf-logo-dot" />
-      )}
+      <Logo src={config.dialogue.logo} />
       <h1>{title}</h1>
     </div>
   );

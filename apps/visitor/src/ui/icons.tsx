@@ -20,3 +20,7 @@ export const ClipIcon = icon(
 export const FileIcon = icon(
   'M14 2H6a2 2 0 00-2 2v16a2 2 0 002 2h12a2 2 0 002-2V8l-6-6zm4 18H6V4h7v5h5v11zM8 13h8v2H8v-2zm0 4h8v2H8v-2z',
 );
+/** A headset: the chat window's default avatar when the access point has no logo. */
+export const AgentIcon = icon(
+  'M12 2a8 8 0 00-8 8v6a3 3 0 003 3h1v-7H6v-2a6 6 0 0112 0v2h-2v7h1.2A2 2 0 0115 20.5h-3V22h3a3.5 3.5 0 003.4-2.7A3 3 0 0020 16v-6a8 8 0 00-8-8z',
+);

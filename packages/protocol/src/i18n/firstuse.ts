@@ -11,6 +11,7 @@ export const firstUseZh = {
   'dialogue.welcomeLink': '前往提示语设置',
   'user.rolesHint': '用户通过角色获得权限：至少选择一个角色，否则无法登录。',
   'user.rolesAdminHint': '该类型拥有全部权限，不需要角色。',
+  'user.rolesRequired': '请至少选择一个角色',
   'tourist.chat.end': '已对话',
   'shell.agentStateShared':
     '你的接待状态：所有标签页和设备共用；刷新或断线不会改变，全部页面关闭 60 秒后才变为未就绪。',
@@ -37,6 +38,7 @@ export const firstUseEn: Record<keyof typeof firstUseZh, string> = {
   'dialogue.welcomeLink': 'Go to Prompts',
   'user.rolesHint': 'A user gets its permissions from its roles: choose at least one, or it cannot log in.',
   'user.rolesAdminHint': 'This type holds every permission and needs no role.',
+  'user.rolesRequired': 'Choose at least one role',
   'tourist.chat.end': 'Chatted',
   'shell.agentStateShared':
     'Your availability: shared by all your tabs and devices; a reload or a dropped connection keeps it, it becomes Not ready only 60 s after every page is closed.',

@@ -6,6 +6,7 @@ export function presentVisitor(
   chat: OpenChat | undefined,
   appname: string,
   online: boolean,
+  now: number,
 ): OnlineVisitorDto {
   return {
     traceid: r.traceid,
@@ -19,7 +20,9 @@ export function presentVisitor(
     os: r.os,
     firsttime: r.firsttime,
     lasttime: r.lasttime,
-    duration: Math.max(0, r.lasttime - r.firsttime),
+    // Still on the site: the stay runs until now, not only until the last heartbeat (a minute apart),
+    // so a visitor who arrived 50 s ago does not show 0 s.
+    duration: Math.max(0, (online ? now : r.lasttime) - r.firsttime),
     pages: r.pages,
     visits: r.visits,
     online,

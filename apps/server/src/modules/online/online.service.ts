@@ -173,12 +173,7 @@ async function present(
   const byTrace = new Map<string, repo.OpenChat>();
   for (const c of chats) if (!byTrace.has(c.traceid)) byTrace.set(c.traceid, c);
   return rows.map((r) =>
-    presentVisitor(
-      r,
-      byTrace.get(r.traceid),
-      names.get(r.appid) ?? r.appid,
-      isOnline(r, now),
-    ),
+    presentVisitor(r, byTrace.get(r.traceid), names.get(r.appid) ?? r.appid, isOnline(r, now), now),
   );
 }
 

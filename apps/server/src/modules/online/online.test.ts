@@ -292,6 +292,13 @@ describe('the online list tells who chatted and drops who left', () => {
     await report(t, view('lv1', { url: 'https://shop.example.com/b' }), ip);
     const [v] = await online(t);
     expect(v).toMatchObject({ traceid: 'lv1', online: true, visits: 1, pages: 2 });
+    // Time on site of a visitor still there runs until now, not until the last report.
+    await t.db.kysely
+      .updateTable('online_visitor')
+      .set({ firsttime: Date.now() - 40_000 })
+      .where('traceid', '=', 'lv1')
+      .execute();
+    expect((await online(t))[0]!.duration).toBeGreaterThanOrEqual(40_000);
     // A leave of an unknown trace changes nothing.
     await report(t, view('never', { leave: 1 }), ip);
     expect(await count(t.db, 'online_visitor')).toBe(2);

@@ -51,6 +51,8 @@ export async function installStatic(app: FastifyInstance): Promise<void> {
   }
   if (!existsSync(CONSOLE_DIST)) return;
   await app.register(fastifyStatic, { root: CONSOLE_DIST, prefix: '/', wildcard: false });
+  // Browsers (and pages without an icon link, like the demo site) ask for /favicon.ico: the SVG one.
+  app.get('/favicon.ico', (_req, reply) => reply.redirect('/favicon.svg', 301));
   app.get('/*', (req, reply) => {
     const url = req.url.split('?')[0];
     if (url.startsWith('/api/') || url.startsWith('/tokens') || url.startsWith('/socket.io')) {

@@ -163,7 +163,7 @@ export function UserForm(props: {
           rules={[
             {
               validator: async (_: unknown, v?: string[]) => {
-                if (usertype !== '0' && !v?.length) throw new Error(t('error.role_required'));
+                if (usertype !== '0' && !v?.length) throw new Error(t('user.rolesRequired'));
               },
             },
           ]}

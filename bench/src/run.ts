@@ -21,6 +21,7 @@ import { redisOutage } from './outage.js';
 import { contactSearch } from './contacts.js';
 import { historySearch } from './history.js';
 import { monitorFanout } from './monitor.js';
+import { analysisCalls } from './analysis.js';
 
 const argv = process.argv.slice(2);
 const smoke = argv.includes('--smoke');
@@ -59,7 +60,13 @@ async function bench(id: string, title: string, run: () => Promise<Row[] | Skip>
 
 // A hard stop: the suite must end by itself even if a child hangs.
 // B8 history seeds and searches 2M messages on each database: its own allowance, × --scale.
-const limitMs = smoke ? 120_000 : (15 + (!only || only.includes('B8') ? 20 * scale : 0)) * 60_000;
+// B12 seeds 2M conversations and builds their rollups on each database: 25 minutes more (smoke: a minute).
+const b12 = !only || only.includes('B12');
+const limitMs = smoke
+  ? b12
+    ? 180_000
+    : 120_000
+  : (15 + (!only || only.includes('B8') ? 20 * scale : 0) + (b12 ? 25 : 0)) * 60_000;
 const watchdog = setTimeout(() => {
   console.error(`bench: exceeded ${limitMs / 1000} s, aborting`);
   process.exit(2);
@@ -100,6 +107,9 @@ if (!smoke && pg)
   await bench('B8', 'history search, lists, export (PostgreSQL)', () =>
     historySearch('postgres', mode, log, scale),
   );
+await bench('B12', 'statistics over 365 days (SQLite)', () => analysisCalls('sqlite', mode, log));
+if (!smoke && pg)
+  await bench('B12', 'statistics over 365 days (PostgreSQL)', () => analysisCalls('postgres', mode, log));
 
 // ---------------------------------------------------------------- report
 const fmt = (n: number | null, unit = ''): string => {

@@ -197,7 +197,7 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 }
 
 /** One ended conversation with six messages, a rating and a tag, as the hooks see it; µs to apply it. */
-async function maintenance(db: Db, agents: string[], count: number): Promise<number> {
+export async function maintenance(db: Db, agents: string[], count: number): Promise<number> {
   const k = db.kysely;
   const r = new Rollups(db);
   const now = Date.now();
@@ -254,6 +254,8 @@ async function maintenance(db: Db, agents: string[], count: number): Promise<num
       .values({ agentserviceid: id, tagid: 'tag1', orgi: 'kefu', creater: agent, createtime: now })
       .execute();
   }
+  // The bulk load's WAL is checkpointed first, so its flush is not charged to the conversations timed.
+  if (db.sqlite) db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   const t0 = process.hrtime.bigint();
   for (const id of ids) await r.applyConversations('kefu', [id]);
   return Number(process.hrtime.bigint() - t0) / 1e3 / count;

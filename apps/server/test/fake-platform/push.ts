@@ -98,7 +98,7 @@ export function handshakeUrl(
   const timestamp = String(opts.nowSec);
   const n = nonce();
   const echostr = opts.encrypted ? encryptMessage(t.aeskey, echo, t.receiveId) : echo;
-  const q = opts.encrypted
+  const q: Record<string, string> = opts.encrypted
     ? { msg_signature: wechatSignature(t.token, timestamp, n, echostr), timestamp, nonce: n, echostr }
     : { signature: wechatSignature(t.token, timestamp, n), timestamp, nonce: n, echostr };
   return `${t.url}?${new URLSearchParams(q).toString()}`;

@@ -177,7 +177,7 @@ export class FakeWecom {
       authed(async (q) => {
         const form = await new Request('http://fake/', {
           method: 'POST',
-          headers: q.headers as HeadersInit,
+          headers: { 'content-type': String(q.headers['content-type'] ?? '') },
           body: new Uint8Array(q.raw),
         }).formData();
         const f = form.get('media');

@@ -107,6 +107,30 @@ describe('first use', () => {
     await screenshot(page, 'firstuse-tourist-zh');
   });
 
+  it('every screen with visitor texts offers them in other languages', async () => {
+    const page = await adminPage();
+    const screens: Array<[string, string]> = [
+      ['/setup/lineUp', 'lineUp'],
+      ['/setup/satisfaction', 'satisfaction'],
+      ['/setup/consulting', 'consult'],
+      ['/setup/invite', 'invite'],
+      ['/setup/dialogue', 'dialogue'],
+      ['/setup/information', 'leavemsg'],
+    ];
+    for (const lang of ['zh', 'en'])
+      for (const [path, scope] of screens) {
+        await page.goto(`${srv.url}${path}?l=${lang}`);
+        await page.getByTestId(`texts-open-${scope}`).waitFor();
+        await screenshot(page, `firstuse-texts-${scope}-${lang}`);
+      }
+    // A widget scope's drawer shows the base texts as placeholders, per site.
+    await page.getByTestId('texts-open-leavemsg').click();
+    await expect
+      .poll(() => page.getByTestId('texts-notice').getAttribute('placeholder'))
+      .toContain('当前无法为您提供在线服务');
+    await screenshot(page, 'firstuse-texts-drawer-en');
+  });
+
   it('/tourist lists no ghost: a page opened and closed at once is gone, not a 0 s row for minutes', async () => {
     const before = new Set((await online()).map((v) => v.traceid));
     const ghost = await openBrowser();

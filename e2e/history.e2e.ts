@@ -147,7 +147,7 @@ describe('conversation history (/history)', () => {
     await page.locator('.ant-drawer-close').click();
     await expect.poll(() => drawer.isVisible()).toBe(false);
     await switchLanguage(page, 'English');
-    await page.getByTestId('history-screen').getByText('Skill group').first().waitFor();
+    await page.getByTestId('history-screen').getByText('Started').first().waitFor();
     await screenshot(page, 'history-list-en');
     await page.getByTestId(`history-view-${sid}`).click();
     await drawer.getByText('Transcript').waitFor();

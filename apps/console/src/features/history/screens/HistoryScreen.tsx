@@ -56,8 +56,20 @@ export default function HistoryScreen() {
         </Space>
       ),
     },
-    { title: t('history.agent'), dataIndex: 'agentusername', width: 100, ellipsis: true },
-    { title: t('history.organ'), dataIndex: 'organname', width: 100, ellipsis: true },
+    {
+      title: t('history.agent'),
+      key: 'agent',
+      width: 130,
+      ellipsis: true,
+      render: (_, r) => (
+        <Space direction="vertical" size={0}>
+          {r.agentusername}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.organname}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     {
       title: t('history.createtime'),
       dataIndex: 'createtime',
@@ -94,16 +106,14 @@ export default function HistoryScreen() {
     {
       title: t('history.satislevel'),
       dataIndex: 'satislevel',
-      width: 100,
+      width: 125,
       render: (v: string | null) => (v ? t(`history.satis.${v}`) : ''),
     },
     {
       title: t('history.tags'),
       key: 'tags',
-      width: 120,
       render: (_, r) => <TagChips tags={r.tags} />,
     },
-    { title: t('history.memo'), dataIndex: 'memo', ellipsis: true },
     {
       title: t('common.actions'),
       key: 'a',

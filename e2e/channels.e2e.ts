@@ -101,4 +101,51 @@ describe('WeChat KF in the console', () => {
     await page.getByTestId('channel-bar').getByText('messages left').waitFor();
     await screenshot(page, 'channels-dialogue-wechat-en');
   });
+
+  it('official accounts and mini-programs: the list, the binding and the auto-replies, in zh and en', async () => {
+    const token = await adminToken(srv.url, ADMIN_PASSWORD);
+    const oa = fake.wechat.addApp();
+    const saved = await api<ChannelAppDto>(srv.url, '/api/wechat/save', {
+      token,
+      body: { name: '示例服务号', platformAppId: oa.appid, secret: oa.secret },
+    });
+    expect(saved.success, JSON.stringify(saved)).toBe(true);
+    const accounts = await api<SnsAccountDto[]>(srv.url, '/api/snsAccount/list?channel=weixin', { token });
+    await api(srv.url, '/api/wechat/imr/save', {
+      token,
+      body: {
+        accountid: accounts.data[0]!.id,
+        kind: 'keyword',
+        keyword: '营业时间',
+        reply: '我们每天 9:00-18:00 营业',
+      },
+    });
+    const mini = fake.wechat.addApp();
+    await api(srv.url, '/api/weApp/save', {
+      token,
+      body: { name: '商城小程序', platformAppId: mini.appid, secret: mini.secret, format: 'json' },
+    });
+    const page = browser!.page;
+    await switchLanguage(page, '简体中文');
+    await page.goto(`${srv.url}/setup/officialAccount`);
+    await page.getByTestId('apps-weixin-table').getByText('示例服务号').waitFor();
+    await page.getByTestId('apps-weixin-imr-示例服务号').click();
+    await page.getByTestId('imr-weixin-table').getByText('我们每天 9:00-18:00 营业').waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'channels-official-imr-zh');
+    await page.locator('.ant-modal-close:visible').click();
+    await page.getByTestId('imr-weixin-table').waitFor({ state: 'detached' });
+    await page.getByTestId('apps-weixin-binding-示例服务号').click();
+    await page.getByTestId('apps-weixin-binding-url').waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'channels-official-binding-zh');
+    await page.locator('.ant-modal-close:visible').click();
+    await page.getByTestId('apps-weixin-binding-url').waitFor({ state: 'detached' });
+    await page.goto(`${srv.url}/setup/weapp`);
+    await page.getByTestId('apps-weapp-table').getByText('商城小程序').waitFor();
+    await screenshot(page, 'channels-weapp-zh');
+    await switchLanguage(page, 'English');
+    await page.getByTestId('apps-weapp-new').getByText('Connect a mini-program').waitFor();
+    await screenshot(page, 'channels-weapp-en');
+  });
 });

@@ -54,6 +54,8 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
     () => import('../features/security/screens/CorporateSecurityScreen'),
   ),
   '/setup/wechat': lazyScreen(() => import('../features/channels/screens/WechatScreen')),
+  '/setup/officialAccount': lazyScreen(() => import('../features/channels/screens/OfficialAccountScreen')),
+  '/setup/weapp': lazyScreen(() => import('../features/channels/screens/WeappScreen')),
 };
 
 export const Shell = lazyScreen(() => import('./Shell'));

@@ -202,7 +202,10 @@ export const ERROR_MESSAGES = {
   range_invalid: { zh: '范围无效：起始值不能大于结束值', en: 'Invalid range: the start is after the end' },
   range_too_long: { zh: '时间范围过长（最多 366 天）', en: 'The date range is too long (at most 366 days)' },
   dimension_unknown: { zh: '不支持的统计维度', en: 'Unknown dimension for this statistic' },
-  out_of_scope: { zh: '所选部门或客服不在您的数据范围内', en: 'The department or agent is outside your data scope' },
+  out_of_scope: {
+    zh: '所选部门或客服不在您的数据范围内',
+    en: 'The department or agent is outside your data scope',
+  },
   role_required: {
     zh: '请至少选择一个角色：用户通过角色获得权限，没有角色无法登录',
     en: 'Choose at least one role: a user gets its permissions from its roles and cannot log in without one',
@@ -220,21 +223,33 @@ export const ERROR_MESSAGES = {
     zh: '已达到平台回复条数上限，用户再次发消息后才能继续回复',
     en: "The platform's reply quota is used up; you can answer once the user writes again",
   },
-  channel_user_blocked: { zh: '用户已拒收或账号无效，消息未送达', en: 'The user refuses messages or is invalid; not delivered' },
+  channel_user_blocked: {
+    zh: '用户已拒收或账号无效，消息未送达',
+    en: 'The user refuses messages or is invalid; not delivered',
+  },
   channel_session_invalid: {
     zh: '平台会话状态不允许发送（会话已转给企业微信接待人员或已结束）',
     en: 'The platform session does not allow sending (handed to a WeCom servicer, or ended)',
   },
   channel_unsupported: { zh: '该渠道不支持此类消息', en: 'This channel cannot carry this kind of message' },
   channel_send_failed: { zh: '消息发送到平台失败', en: 'The message could not be delivered to the platform' },
-  channel_config: { zh: '渠道配置有误（账号、密钥或权限），消息未送达', en: 'Channel misconfigured (account, secret or rights); not delivered' },
-  channel_not_platform: { zh: '该会话不是第三方平台会话', en: 'This conversation is not on a messaging platform' },
+  channel_config: {
+    zh: '渠道配置有误（账号、密钥或权限），消息未送达',
+    en: 'Channel misconfigured (account, secret or rights); not delivered',
+  },
+  channel_not_platform: {
+    zh: '该会话不是第三方平台会话',
+    en: 'This conversation is not on a messaging platform',
+  },
   channel_recall_unsupported: {
     zh: '该平台不支持撤回：消息已在本系统标记撤回，但用户仍能看到',
     en: 'This platform cannot recall: the message is marked withdrawn here, but the user still sees it',
   },
   channel_app_exists: { zh: '该平台应用已接入', en: 'This platform app is already connected' },
-  channel_platform_error: { zh: '平台接口调用失败，请检查配置后重试', en: 'The platform call failed; check the settings and retry' },
+  channel_platform_error: {
+    zh: '平台接口调用失败，请检查配置后重试',
+    en: 'The platform call failed; check the settings and retry',
+  },
   server_error: {
     zh: '服务器错误，请稍后再试或联系管理员',
     en: 'Server error, please try later or contact the administrator',

@@ -31,23 +31,45 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   '/setup/personaSecurity': lazyScreen(() => import('../features/security/screens/PersonaSecurityScreen')),
   '/history': lazyScreen(() => import('../features/history/screens/HistoryScreen')),
   '/dataAnalysis/loginLog': lazyScreen(() => import('../features/loginLog/screens/LoginLogScreen')),
-  '/dataAnalysis/searchEngine': lazyScreen(() => import('../features/analysis/screens/StatsSearchEngineScreen')),
+  '/dataAnalysis/searchEngine': lazyScreen(
+    () => import('../features/analysis/screens/StatsSearchEngineScreen'),
+  ),
   '/dataAnalysis/section': lazyScreen(() => import('../features/analysis/screens/StatsSectionScreen')),
-  '/dataAnalysis/customerService': lazyScreen(() => import('../features/analysis/screens/StatsCustomerServiceScreen')),
-  '/dataAnalysis/satisfaction': lazyScreen(() => import('../features/analysis/screens/StatsSatisfactionScreen')),
+  '/dataAnalysis/customerService': lazyScreen(
+    () => import('../features/analysis/screens/StatsCustomerServiceScreen'),
+  ),
+  '/dataAnalysis/satisfaction': lazyScreen(
+    () => import('../features/analysis/screens/StatsSatisfactionScreen'),
+  ),
   '/dataAnalysis/workLog': lazyScreen(() => import('../features/analysis/screens/StatsWorkLogScreen')),
   '/dataAnalysis/quality': lazyScreen(() => import('../features/analysis/screens/StatsQualityScreen')),
-  '/dataAnalysis/qualityLabel': lazyScreen(() => import('../features/analysis/screens/StatsQualityLabelScreen')),
-  '/dataAnalysis/workOrganLog': lazyScreen(() => import('../features/analysis/screens/StatsWorkOrganLogScreen')),
-  '/dataAnalysis/regionalAnalysis': lazyScreen(() => import('../features/analysis/screens/StatsRegionalScreen')),
+  '/dataAnalysis/qualityLabel': lazyScreen(
+    () => import('../features/analysis/screens/StatsQualityLabelScreen'),
+  ),
+  '/dataAnalysis/workOrganLog': lazyScreen(
+    () => import('../features/analysis/screens/StatsWorkOrganLogScreen'),
+  ),
+  '/dataAnalysis/regionalAnalysis': lazyScreen(
+    () => import('../features/analysis/screens/StatsRegionalScreen'),
+  ),
   '/dataAnalysis/browser': lazyScreen(() => import('../features/analysis/screens/StatsBrowserScreen')),
-  '/dataAnalysis/operatingSystem': lazyScreen(() => import('../features/analysis/screens/StatsOperatingSystemScreen')),
+  '/dataAnalysis/operatingSystem': lazyScreen(
+    () => import('../features/analysis/screens/StatsOperatingSystemScreen'),
+  ),
   '/dataAnalysis/sessionTag': lazyScreen(() => import('../features/analysis/screens/StatsSessionTagScreen')),
-  '/dataAnalysis/timeAnalysis': lazyScreen(() => import('../features/analysis/screens/StatsTimeAnalysisScreen')),
-  '/dataAnalysis/channelAnalysis': lazyScreen(() => import('../features/analysis/screens/StatsChannelScreen')),
-  '/dataAnalysis/websiteAnalysis': lazyScreen(() => import('../features/analysis/screens/StatsWebsiteScreen')),
+  '/dataAnalysis/timeAnalysis': lazyScreen(
+    () => import('../features/analysis/screens/StatsTimeAnalysisScreen'),
+  ),
+  '/dataAnalysis/channelAnalysis': lazyScreen(
+    () => import('../features/analysis/screens/StatsChannelScreen'),
+  ),
+  '/dataAnalysis/websiteAnalysis': lazyScreen(
+    () => import('../features/analysis/screens/StatsWebsiteScreen'),
+  ),
   '/dataAnalysis/dateAnalysis': lazyScreen(() => import('../features/analysis/screens/StatsDateScreen')),
-  '/dataAnalysis/aiStatistics': lazyScreen(() => import('../features/analysis/screens/StatsAiStatisticsScreen')),
+  '/dataAnalysis/aiStatistics': lazyScreen(
+    () => import('../features/analysis/screens/StatsAiStatisticsScreen'),
+  ),
   '/setup/sensitiveWords': lazyScreen(() => import('../features/sensitive/screens/SensitiveWordsScreen')),
   '/setup/records': lazyScreen(() => import('../features/records/screens/RecordsScreen')),
   '/setup/corporateSecurity': lazyScreen(

@@ -115,7 +115,8 @@ export interface LoginLogTable {
 }
 
 export interface Database
-  extends ConversationTables,
+  extends
+    ConversationTables,
     KnowledgeTables,
     ChannelTables,
     OnlineTables,

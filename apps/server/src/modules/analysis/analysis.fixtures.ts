@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { newId } from '../../platform/ids.js';
 import { agentStateLogged, conversationChanged, inviteChanged, visitStarted } from './hooks.js';
@@ -69,35 +70,14 @@ const PROVINCES: Array<[string, string, string]> = [
 ];
 const REASONS = ['socket', 'notready', 'disconnect', 'heartbeat', 'supervisor', 'ring'];
 
+/** An agent row with the table's defaults (no password: generated agents do not log in). */
 async function insertUserRow(db: Db, orgi: string, organ: string, name: string): Promise<string> {
   const id = newId();
   const now = Date.now();
-  await db.kysely
-    .insertInto('users')
-    .values({
-      id,
-      orgi,
-      username: `${name}_${id.slice(0, 6)}`,
-      password_hash: '',
-      uname: name,
-      nickname: name,
-      email: null,
-      mobile: null,
-      usertype: '1',
-      superuser: 0,
-      organ,
-      maxusers: 10,
-      disabled: 0,
-      language: 'zh',
-      warningtone: 1,
-      messagetone: 1,
-      warningpath: 'new.mp3',
-      messagepath: 'message.mp3',
-      createtime: now,
-      updatetime: now,
-      lastlogin: null,
-    })
-    .execute();
+  await sql`insert into users (id, orgi, username, password_hash, uname, nickname, organ, createtime, updatetime)
+    values (${id}, ${orgi}, ${`${name}_${id.slice(0, 6)}`}, '', ${name}, ${name}, ${organ}, ${now}, ${now})`.execute(
+    db.kysely,
+  );
   return id;
 }
 

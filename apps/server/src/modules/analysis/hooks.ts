@@ -7,15 +7,18 @@ import type { Db } from '../../platform/db/database.js';
  * call only queues work that runs after the caller's commit, so the caller's path pays one map lookup.
  * Importing this file pulls in nothing else of the analysis module.
  */
+/** A row of the agent state log, as the state change wrote it. */
+export interface StateChange {
+  orgi: string;
+  userid: string;
+  to_status: string;
+  reason: string;
+  createtime: number;
+}
+
 export interface StatsListener {
   conversation(orgi: string, agentserviceid: string): void;
-  agentState(row: {
-    orgi: string;
-    userid: string;
-    to_status: string;
-    reason: string;
-    createtime: number;
-  }): void;
+  agentState(row: StateChange): void;
   visit(row: VisitStart): void;
   invite(orgi: string, inviteid: string, answered: 'accept' | 'refuse' | null): void;
 }
@@ -37,8 +40,7 @@ export const statsListener = (db: Db): StatsListener | undefined => listeners.ge
 
 export const conversationChanged = (db: Db, orgi: string, id: string): void =>
   listeners.get(db)?.conversation(orgi, id);
-export const agentStateLogged = (db: Db, row: Parameters<StatsListener['agentState']>[0]): void =>
-  listeners.get(db)?.agentState(row);
+export const agentStateLogged = (db: Db, row: StateChange): void => listeners.get(db)?.agentState(row);
 export const visitStarted = (db: Db, v: VisitStart): void => listeners.get(db)?.visit(v);
 export const inviteChanged = (
   db: Db,

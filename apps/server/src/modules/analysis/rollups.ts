@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { newTimeId } from '../../platform/ids.js';
-import type { StatsListener, VisitStart } from './hooks.js';
+import type { StateChange, StatsListener, VisitStart } from './hooks.js';
 import { conversationFacts } from './facts.js';
 import { applyBumps, Bumps, decodeFacts, encodeFacts } from './contribution.js';
 import { describeVisit } from './visit-info.js';
@@ -98,13 +98,7 @@ export class Rollups implements StatsListener {
     this.kick();
   }
 
-  agentState(row: {
-    orgi: string;
-    userid: string;
-    to_status: string;
-    reason: string;
-    createtime: number;
-  }): void {
+  agentState(row: StateChange): void {
     this.jobs.push(() => this.applyAgentState(row));
     this.kick();
   }
@@ -193,13 +187,7 @@ export class Rollups implements StatsListener {
     });
   }
 
-  private async applyAgentState(row: {
-    orgi: string;
-    userid: string;
-    to_status: string;
-    reason: string;
-    createtime: number;
-  }): Promise<void> {
+  private async applyAgentState(row: StateChange): Promise<void> {
     const tz = await tenantZone(this.db, row.orgi);
     await this.db.kysely.transaction().execute(async (trx) => {
       const prev = (

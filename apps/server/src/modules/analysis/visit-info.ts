@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import UAParser from 'ua-parser-js';
+import type { VisitTable } from '../../platform/db/schema-analysis.js';
 
 /**
  * What a visit is analysed by, worked out once when the visit starts (never per request): the region of
@@ -7,20 +8,20 @@ import UAParser from 'ua-parser-js';
  * browser / OS / device of the user agent (ua-parser-js 1.x), and the search engine and keyword of the
  * referrer.
  */
-export interface VisitInfo {
-  country: string;
-  province: string;
-  city: string;
-  browser: string;
-  browserver: string;
-  os: string;
-  osver: string;
-  /** mobile | tablet | desktop ('' unknown). */
-  device: string;
-  source: string;
-  engine: string;
-  keyword: string;
-}
+export type VisitInfo = Pick<
+  VisitTable,
+  | 'country'
+  | 'province'
+  | 'city'
+  | 'browser'
+  | 'browserver'
+  | 'os'
+  | 'osver'
+  | 'device'
+  | 'source'
+  | 'engine'
+  | 'keyword'
+>;
 
 interface Searcher {
   search(ip: string): { country: string; province: string; city: string } | null;

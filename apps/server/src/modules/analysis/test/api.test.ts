@@ -16,6 +16,15 @@ const today = () => dateOfDay(localParts(Date.now(), 'Asia/Shanghai').day);
 const q = (extra = '') => `begin=${today()}&end=${today()}${extra}`;
 type Res = AnalysisResultDto;
 
+/** A seeded app with `conversations` generated over the last `days` days, rolled up. */
+async function withData(days: number, conversations: number, seed: number) {
+  const t = await env.seeded();
+  const start = Date.now() - (days + 1) * 86_400_000;
+  const ds = await generateDataset(t.db, { start, days, conversations, visits: conversations, seed });
+  await rollupsOf(t.db)!.idle();
+  return { t, ds };
+}
+
 describe('/api/analyse input', () => {
   it('refuses a reversed range, a range over 366 days, a non-date, an unknown dimension; clear keys', async () => {
     const t = await env.seeded();
@@ -40,15 +49,7 @@ describe('/api/analyse input', () => {
 
 describe('/api/analyse scopes', () => {
   it('an agent with only A06_A02_A02 sees agent statistics of its departments and nothing else', async () => {
-    const t = await env.seeded();
-    const ds = await generateDataset(t.db, {
-      start: Date.now() - 5 * 86_400_000,
-      days: 4,
-      conversations: 60,
-      visits: 40,
-      seed: 3,
-    });
-    await rollupsOf(t.db)!.idle();
+    const { t, ds } = await withData(4, 60, 3);
     const [mine, other] = [ds.organs[1]!, ds.organs[2]!];
     const agent = await userWithCodes(t, ['A06_A02_A02'], { organ: mine });
     const get = (url: string) => call<Res>(t.app, agent.token, 'GET', url);
@@ -94,15 +95,7 @@ describe('/api/analyse scopes', () => {
 
 describe('/api/analyse export', () => {
   it('writes the table and its total to an .xlsx that opens', async () => {
-    const t = await env.seeded();
-    await generateDataset(t.db, {
-      start: Date.now() - 3 * 86_400_000,
-      days: 3,
-      conversations: 40,
-      visits: 30,
-      seed: 5,
-    });
-    await rollupsOf(t.db)!.idle();
+    const { t } = await withData(3, 40, 5);
     const range = { begin: dateOfDay(localParts(Date.now(), 'Asia/Shanghai').day - 4), end: today() };
     const table = (
       await call<Res>(

@@ -52,7 +52,7 @@ export interface KbItemDto {
   typename: string;
   question: string;
   similar: string[];
-  /** Rich text (rich-text.ts): lines, **bold**, [links](https://…) and ![images](https://… or /res/…). */
+  /** Rich text (rich-text.ts): lines, **bold**, [links](https://…) and ![images](https://…). */
   answer: string;
   enabled: boolean;
   /** Validity window (epoch ms, both ends included; null = open). */

@@ -2,7 +2,8 @@
  * The rich text of knowledge answers: plain text lines with three marks, parsed into nodes that the widget
  * and the console draw as elements (never as HTML, so an answer cannot inject markup):
  *   **bold**            [link text](https://…)            ![alt](https://… or /res/…)
- * A link or image whose URL is not http(s) or a same-site /res/ path stays plain text.
+ * A link or image whose URL is not http(s) stays plain text (an answer's images must be public: visitors
+ * cannot open the console's uploads).
  */
 
 export type RichNode =
@@ -12,7 +13,7 @@ export type RichNode =
   | { t: 'img'; alt: string; src: string }
   | { t: 'br' };
 
-const SAFE_URL = /^(https?:\/\/[^\s<>"']+|\/res\/[^\s<>"']+)$/i;
+const SAFE_URL = /^https?:\/\/[^\s<>"']+$/i;
 export const isSafeRichUrl = (url: string): boolean => SAFE_URL.test(url);
 
 // One pass over the marks; whatever is between them is text.
@@ -48,9 +49,38 @@ export function parseRichText(src: string): RichNode[] {
   return out;
 }
 
-/** The words of an answer without its marks (previews, search): link texts and image alts stay. */
-export function richTextPlain(src: string): string {
+/**
+ * The words of an answer without its marks (previews, search): link texts and image alts stay. With
+ * `urls` (an answer an agent sends as a plain chat line) links and images keep their address too.
+ */
+export function richTextPlain(src: string, o: { urls?: boolean } = {}): string {
   return parseRichText(src)
-    .map((n) => (n.t === 'br' ? '\n' : n.t === 'img' ? (n.alt ? `[${n.alt}]` : '') : n.v))
+    .map((n) => {
+      if (n.t === 'br') return '\n';
+      if (n.t === 'img') return o.urls ? n.src : n.alt ? `[${n.alt}]` : '';
+      if (n.t === 'a') return o.urls && n.v !== n.href ? `${n.v} ${n.href}` : n.v;
+      return n.v;
+    })
     .join('');
+}
+
+/** A createElement of either UI library (React's or Preact's): tag, props, children. */
+export type ElementFactory<E> = (
+  tag: string,
+  props: Record<string, unknown> | null,
+  ...children: unknown[]
+) => E;
+
+/**
+ * An answer as elements of the caller's UI library (console: React, widget: Preact): text nodes, strong,
+ * links opening in a new tab without the opener, lazy images. Keys are the node positions.
+ */
+export function richTextElements<E>(src: string, h: ElementFactory<E>): Array<E | string> {
+  return parseRichText(src).map((n, key) => {
+    if (n.t === 'br') return h('br', { key });
+    if (n.t === 'b') return h('strong', { key }, n.v);
+    if (n.t === 'a') return h('a', { key, href: n.href, target: '_blank', rel: 'noopener noreferrer' }, n.v);
+    if (n.t === 'img') return h('img', { key, src: n.src, alt: n.alt, loading: 'lazy' });
+    return n.v;
+  });
 }

@@ -71,6 +71,9 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
     () => import('../features/analysis/screens/StatsAiStatisticsScreen'),
   ),
   '/setup/sensitiveWords': lazyScreen(() => import('../features/sensitive/screens/SensitiveWordsScreen')),
+  '/setup/knowlede': lazyScreen(() => import('../features/knowledge/screens/KnowledgeScreen')),
+  '/setup/customerRobot': lazyScreen(() => import('../features/robot/screens/RobotListScreen')),
+  '/setup/setupRobot': lazyScreen(() => import('../features/robot/screens/RobotSettingsScreen')),
   '/setup/records': lazyScreen(() => import('../features/records/screens/RecordsScreen')),
   '/setup/corporateSecurity': lazyScreen(
     () => import('../features/security/screens/CorporateSecurityScreen'),

@@ -1,27 +1,21 @@
 import { useState } from 'preact/hooks';
-import { parseRichText, type MessageDto, type VisitorRobotInfo } from '@kefu/protocol';
+import { h, type ComponentChildren, type VNode } from 'preact';
+import {
+  richTextElements,
+  type ElementFactory,
+  type MessageDto,
+  type VisitorRobotInfo,
+} from '@kefu/protocol';
 import { t } from '../lib/i18n.js';
 import './robot.css';
 
 /** An answer's rich text (rich-text.ts) as elements: never HTML. */
 export function RichText({ text }: { text: string }) {
-  return (
-    <span class="kf-text kf-rich">
-      {parseRichText(text).map((n, i) => {
-        if (n.t === 'br') return <br key={i} />;
-        if (n.t === 'b') return <strong key={i}>{n.v}</strong>;
-        if (n.t === 'a')
-          return (
-            <a key={i} href={n.href} target="_blank" rel="noopener noreferrer">
-              {n.v}
-            </a>
-          );
-        if (n.t === 'img') return <img key={i} src={n.src} alt={n.alt} loading="lazy" />;
-        return n.v;
-      })}
-    </span>
-  );
+  return <span class="kf-text kf-rich">{richTextElements(text, make)}</span>;
 }
+
+const make: ElementFactory<VNode> = (tag, props, ...children) =>
+  h(tag, props, ...(children as ComponentChildren[]));
 
 /**
  * A robot line: the answer, or the lead and the suggestions as buttons (a click asks that question), and

@@ -27,13 +27,7 @@ export const contactsZh = {
   'card.importTitle': '从 Excel 导入联系人',
   'card.importHint':
     '上传 .xlsx 文件，第一行为表头（编号、姓名、手机、邮箱、公司、性别、地区、地址、生日、备注、标签、负责人；中英文表头均可，导出的文件可直接导入）。有“编号”的行更新该联系人，没有的新建。任何一行有错误时不会导入任何数据。',
-  'card.importDrop': '点击或拖拽 .xlsx 文件到此处',
   'card.importDone': '导入完成：新建 {{created}} 个，更新 {{updated}} 个',
-  'card.importErrors': '以下行有错误，未导入任何数据，请修改后重新上传：',
-  'card.importRow': '行',
-  'card.importField': '列',
-  'card.importError': '错误',
-  'card.importWholeRow': '整行',
   'card.merge': '合并',
   'card.mergeTitle': '合并联系人',
   'card.mergeHint':
@@ -114,13 +108,7 @@ export const contactsEn: Record<keyof typeof contactsZh, string> = {
   'card.importTitle': 'Import contacts from Excel',
   'card.importHint':
     'Upload an .xlsx file whose first row is the header (ID, Name, Mobile, Email, Company, Gender, Region, Address, Birthday, Memo, Tags, Owner; Chinese or English headers; an exported file imports as is). A row with an ID updates that contact, a row without one creates a contact. If any row has an error nothing is imported.',
-  'card.importDrop': 'Click or drop an .xlsx file here',
   'card.importDone': 'Imported: {{created}} created, {{updated}} updated',
-  'card.importErrors': 'These rows have errors; nothing was imported. Fix them and upload again:',
-  'card.importRow': 'Row',
-  'card.importField': 'Column',
-  'card.importError': 'Error',
-  'card.importWholeRow': 'whole row',
   'card.merge': 'Merge',
   'card.mergeTitle': 'Merge contacts',
   'card.mergeHint':

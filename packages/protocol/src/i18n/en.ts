@@ -8,6 +8,7 @@ import { messagingEn } from './messaging.js';
 import { analysisEn } from './analysis.js';
 import { complianceEn } from './compliance.js';
 import { monitorEn } from './monitor.js';
+import { knowledgeEn } from './knowledge.js';
 
 export const en: Record<keyof typeof zh, string> = {
   'app.title': 'Online customer service',
@@ -91,6 +92,12 @@ export const en: Record<keyof typeof zh, string> = {
   'common.done': 'Done',
   'common.yes': 'Yes',
   'common.no': 'No',
+  'common.importDrop': 'Click or drop an .xlsx file here',
+  'common.importErrors': 'These rows have errors; nothing was imported. Fix them and upload again:',
+  'common.importRow': 'Row',
+  'common.importField': 'Column',
+  'common.importError': 'Error',
+  'common.importWholeRow': 'whole row',
   'common.loading': 'Loading…',
   'common.comingSoon': 'Coming soon',
   'common.comingSoonDesc': '“{{name}}” is not available yet.',
@@ -353,5 +360,6 @@ export const en: Record<keyof typeof zh, string> = {
   ...analysisEn,
   ...complianceEn,
   ...monitorEn,
+  ...knowledgeEn,
   ...errorTexts('en'),
 };

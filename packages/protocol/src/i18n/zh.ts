@@ -8,6 +8,7 @@ import { messagingZh } from './messaging.js';
 import { analysisZh } from './analysis.js';
 import { complianceZh } from './compliance.js';
 import { monitorZh } from './monitor.js';
+import { knowledgeZh } from './knowledge.js';
 
 /** Server error keys as console texts ("error.<key>"), so the request layer can show them in the UI language. */
 export type ErrorTextKey = `error.${ErrorKey}`;
@@ -99,6 +100,12 @@ const texts = {
   'common.done': '操作成功',
   'common.yes': '是',
   'common.no': '否',
+  'common.importDrop': '点击或拖拽 .xlsx 文件到此处',
+  'common.importErrors': '以下行有错误，未导入任何数据，请修改后重新上传：',
+  'common.importRow': '行',
+  'common.importField': '列',
+  'common.importError': '错误',
+  'common.importWholeRow': '整行',
   'common.loading': '加载中…',
   'common.comingSoon': '功能建设中',
   'common.comingSoonDesc': '“{{name}}”尚未开放，敬请期待。',
@@ -357,6 +364,7 @@ const texts = {
   ...analysisZh,
   ...complianceZh,
   ...monitorZh,
+  ...knowledgeZh,
 } as const;
 
 export const zh: typeof texts & Record<ErrorTextKey, string> = { ...texts, ...errorTexts('zh') };

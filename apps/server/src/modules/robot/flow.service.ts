@@ -2,7 +2,7 @@ import type { HandoffReason, MessageDto, RobotAnswerDto, RobotDto, RobotReplyMet
 import type { Db } from '../../platform/db/database.js';
 import { newId } from '../../platform/ids.js';
 import { toVisitor, type Engine } from '../conversation/engine.js';
-import { deliver, storeMessage } from '../conversation/message.service.js';
+import { agentRead, deliver, storeMessage } from '../conversation/message.service.js';
 import { presentMessage, type AgentServiceRow } from '../conversation/presenter.js';
 import * as srepo from '../conversation/service.repository.js';
 import { queueForHuman } from '../monitor/move.service.js';
@@ -141,6 +141,8 @@ export function visitorSaid(
       return;
     }
     await say(e, fresh, bot.robot, a.text, metaOf(a, bot.robot.suggestmsg), `robot:${m.id}`);
+    // The robot read what it answered: the visitor's lines show as read.
+    await agentRead(e, (await srepo.findService(k, sid)) ?? fresh);
   });
 }
 

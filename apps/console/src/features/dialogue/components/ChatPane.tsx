@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Empty, Space, Tag, Tooltip, Typography } from 'antd';
 import { LogoutOutlined, StarOutlined, StopOutlined, SwapOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { TransferDialog } from './TransferDialog';
 import { InviteDialog } from './InviteDialog';
 import { BlackDialog } from './BlackDialog';
 import { ChannelBar } from '../../channels/components/ChannelBar';
+import { KbAssist } from '../../knowledge/components/KbAssist';
 import { ChannelTag } from '../../channels/components/ChannelTag';
 
 const NO_MESSAGES: ChatMessage[] = [];
@@ -27,6 +28,14 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
   const confirm = useConfirmAction();
   const sid = chat?.agentserviceid ?? '';
   const messages = useDialogue((s) => s.messages[sid] ?? NO_MESSAGES);
+  // The visitor's latest text (agent assist asks the knowledge base about it) and an answer picked there.
+  const lastVisitorLine = useMemo(() => {
+    const m = [...messages]
+      .reverse()
+      .find((x) => x.calltype === 'in' && x.msgtype === 'text' && !x.withdrawn);
+    return m ? m.id : null;
+  }, [messages]);
+  const [inserted, setInserted] = useState<{ text: string; seq: number } | undefined>(undefined);
   const hasMore = useDialogue((s) => s.hasMore[sid] ?? false);
   const loaded = useDialogue((s) => s.loaded[sid] ?? false);
   const typing = useDialogue((s) => s.typing[sid]);
@@ -176,7 +185,15 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
         onRetry={(m) => retry(sid, m.clientId)}
       />
       <ChannelBar agentserviceid={sid} userid={chat.userid} socket={socket} />
+      {!over && !collab && (
+        <KbAssist
+          agentserviceid={sid}
+          lastVisitorLine={lastVisitorLine}
+          onPick={(text) => setInserted((x) => ({ text, seq: (x?.seq ?? 0) + 1 }))}
+        />
+      )}
       <Composer
+        picked={inserted}
         disabled={over}
         onSend={(m) => {
           if (!socket?.connected) notify.error(t('dialogue.disconnected'));

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Input, Popover, Tooltip, Upload } from 'antd';
 import {
   AudioOutlined,
@@ -25,10 +25,12 @@ interface Props {
   disabled: boolean;
   onSend: (m: { msgtype: MsgType; message?: string; attachmentid?: string; filename?: string }) => void;
   onTyping: (draft: string) => void;
+  /** Text picked elsewhere (agent assist): each new `seq` puts it into the draft. */
+  picked?: { text: string; seq: number };
 }
 
 /** Text (Enter sends, Shift+Enter breaks the line), emoticons, image/file/voice uploads, canned replies. */
-export function Composer({ disabled, onSend, onTyping }: Props) {
+export function Composer({ disabled, onSend, onTyping, picked }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [uploading, setUploading] = useState(false);
@@ -46,6 +48,13 @@ export function Composer({ disabled, onSend, onTyping }: Props) {
     }
   };
   const insert = (s: string) => change(text + s);
+  // A picked answer goes into the draft: as it is when empty, else on a new line.
+  const pickedSeq = picked?.seq;
+  useEffect(() => {
+    if (!picked) return;
+    setText((cur) => (cur.trim() ? `${cur}\n${picked.text}` : picked.text));
+    // Only a new pick (seq) inserts; the text of the same pick is not inserted twice.
+  }, [pickedSeq]);
 
   const send = () => {
     const v = text.trim();

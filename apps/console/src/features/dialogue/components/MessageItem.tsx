@@ -8,6 +8,7 @@ import type { ChatMessage } from '../model/messages';
 import { WhisperLine } from '../../monitor/components/WhisperLine';
 import { usePiiRules } from '../../sensitive/api';
 import { DeliveryMark } from '../../channels/components/DeliveryMark';
+import { RichText } from '../../../components/RichText';
 
 interface Props {
   m: ChatMessage;
@@ -21,6 +22,8 @@ function Body({ m, onImage }: { m: ChatMessage; onImage: (id: string) => void })
   const { t } = useTranslation();
   const pii = usePiiRules();
   if (m.withdrawn) return <i style={{ opacity: 0.7 }}>{t('dialogue.withdrawnMsg')}</i>;
+  // The robot's lines of a chat it handed over: its answers' rich text.
+  if (m.type === 'robot') return <RichText text={m.message} testId="message-robot" />;
   const id = m.attachmentid;
   switch (m.msgtype) {
     case 'image':
@@ -78,9 +81,11 @@ export function MessageItem({ m, mayWithdraw, onImage, onWithdraw, onRetry }: Pr
     ? { bg: 'transparent', fg: token.colorText }
     : m.withdrawn
       ? { bg: token.colorFillTertiary, fg: token.colorTextSecondary }
-      : out
-        ? { bg: token.colorPrimary, fg: token.colorTextLightSolid }
-        : { bg: token.colorFillSecondary, fg: token.colorText };
+      : m.type === 'robot'
+        ? { bg: token.colorInfoBg, fg: token.colorText }
+        : out
+          ? { bg: token.colorPrimary, fg: token.colorTextLightSolid }
+          : { bg: token.colorFillSecondary, fg: token.colorText };
   return (
     <div
       data-testid={`message-${out ? 'out' : 'in'}`}

@@ -46,6 +46,8 @@ describe('a chat with the robot', () => {
       robot: { action: 'answer', itemid: sc.items.returns },
     });
     expect(v.writing.length).toBeGreaterThanOrEqual(1);
+    // The robot read the question it answered.
+    await until(() => v.reads.some((r) => r.seq >= a!.seq - 1));
 
     const s = await say(v, '退款');
     expect(s?.robot?.action).toBe('suggest');

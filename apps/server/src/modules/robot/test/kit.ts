@@ -67,9 +67,10 @@ export async function robotVisitor(sc: RobotScene, sockets: PerTest['sockets']) 
   sockets.push(v.s);
   const lines = collect<MessageDto>(v.s, 'message');
   const writing = collect<unknown>(v.s, 'writing');
+  const reads = collect<{ seq: number }>(v.s, 'read');
   const started = ok(await call<VisitorNewResult>(v.s, 'new', {}));
   await until(() => lines.some((m) => m.type === 'robot'));
-  return { ...v, lines, writing, started };
+  return { ...v, lines, writing, reads, started };
 }
 
 export const robotLines = (lines: readonly MessageDto[]) => lines.filter((m) => m.type === 'robot');

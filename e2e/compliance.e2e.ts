@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, ensureConsoleBuilt, startServer, type RunningServer } from './support/server';
@@ -93,6 +95,43 @@ describe('records (audit log)', () => {
     await expect.poll(() => p.getByText('Records').first().isVisible()).toBe(true);
     await screenshot(p, 'records-3-en');
     expect(errors).toEqual([]);
+  });
+});
+
+describe('secret key and webhooks', () => {
+  it('generates the secret (shown once), sends a signed test event to a local receiver, logs it', async () => {
+    const got: string[] = [];
+    const receiver = createServer((req, res) => {
+      got.push(String(req.headers['x-kefu-event']));
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const p = b.page;
+      const tid = (id: string) => p.getByTestId(id);
+      await inChinese(p, '/setup/secretKey', 'secretkey-screen');
+      await tid('key-generate').click();
+      await expect.poll(() => tid('key-revealed').innerText()).toMatch(/^kfs_/);
+      const secret = (await tid('key-revealed').innerText()).trim();
+      await screenshot(p, 'secretkey-1-reveal-zh');
+      await p.getByRole('button', { name: '确 定' }).click();
+      await expect.poll(() => tid('key-prefix').innerText()).toBe(`${secret.slice(0, 8)}…`);
+      await tid('webhook-enabled').click();
+      await tid('webhook-url').fill(url);
+      await tid('webhook-save').click();
+      await p.getByText('操作成功').first().waitFor();
+      await tid('webhook-test').click();
+      await expect.poll(() => got, { timeout: 15_000 }).toContain('webhook.test');
+      await expect.poll(() => tid('delivery-status-success').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await screenshot(p, 'secretkey-2-webhooks-zh');
+      await inEnglish(p, '/setup/secretKey', 'secretkey-screen');
+      await expect.poll(() => tid('delivery-status-success').count()).toBeGreaterThan(0);
+      await screenshot(p, 'secretkey-3-en');
+      expect(errors).toEqual([]);
+    } finally {
+      await new Promise((r) => receiver.close(r));
+    }
   });
 });
 

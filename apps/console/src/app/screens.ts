@@ -78,6 +78,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   '/setup/corporateSecurity': lazyScreen(
     () => import('../features/security/screens/CorporateSecurityScreen'),
   ),
+  '/setup/secretKey': lazyScreen(() => import('../features/secretKey/screens/SecretKeyScreen')),
   '/setup/wechat': lazyScreen(() => import('../features/channels/screens/WechatScreen')),
   '/setup/officialAccount': lazyScreen(() => import('../features/channels/screens/OfficialAccountScreen')),
   '/setup/weapp': lazyScreen(() => import('../features/channels/screens/WeappScreen')),

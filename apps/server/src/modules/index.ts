@@ -22,6 +22,7 @@ import { registerContacts } from './contacts/contacts.routes.js';
 import { registerAudit } from './audit/audit.routes.js';
 import { registerSensitive } from './sensitive/sensitive.routes.js';
 import { registerSecurity } from './security/security.routes.js';
+import { registerIntegration } from './integration/integration.routes.js';
 import { registerExport } from './export/export.routes.js';
 import { registerHistory } from './history/history.routes.js';
 import { registerApiDoc } from './apidoc/apidoc.routes.js';
@@ -58,6 +59,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerContacts,
   registerSensitive,
   registerSecurity,
+  registerIntegration,
   registerExport,
   registerHistory,
   registerTexts,

@@ -14,30 +14,49 @@ export interface ChangeListener {
   agent(orgi: string, userid: string): void;
   /** A stored message went out to the agents (the chat's last line and reply times moved). */
   message(dto: MessageDto): void;
+  /** A conversation was created, got an agent (seated, from the queue, transferred) or ended. */
+  conversation?(orgi: string, event: ConversationEvent, agentserviceid: string): void;
 }
 
-const listeners = new WeakMap<Engine, ChangeListener>();
+export type ConversationEvent = 'created' | 'assigned' | 'ended';
+
+// Several watchers (the monitor feed, webhooks); an engine nobody watches has no entry.
+const listeners = new WeakMap<Engine, ChangeListener[]>();
 
 export function listenChanges(e: Engine, l: ChangeListener): void {
-  listeners.set(e, l);
+  const ls = listeners.get(e);
+  if (ls) ls.push(l);
+  else listeners.set(e, [l]);
 }
 
 export function chatChanged(e: Engine, orgi: string, agentserviceid: string): void {
-  listeners.get(e)?.chat(orgi, agentserviceid);
+  for (const l of listeners.get(e) ?? []) l.chat(orgi, agentserviceid);
 }
 
 export function agentChanged(e: Engine, orgi: string, userid: string): void {
-  listeners.get(e)?.agent(orgi, userid);
+  for (const l of listeners.get(e) ?? []) l.agent(orgi, userid);
 }
 
 export function messageSeen(e: Engine, dto: MessageDto): void {
-  listeners.get(e)?.message(dto);
+  const ls = listeners.get(e);
+  if (ls) for (const l of ls) l.message(dto);
+}
+
+export function conversationEvent(
+  e: Engine,
+  orgi: string,
+  event: ConversationEvent,
+  agentserviceid: string,
+): void {
+  for (const l of listeners.get(e) ?? []) l.conversation?.(orgi, event, agentserviceid);
 }
 
 /** publishReport's labels to changes: `agent` reports name the agent, the others the conversation. */
 export function reportedChange(e: Engine, orgi: string, worktype: string, dataid: string): void {
-  const l = listeners.get(e);
-  if (!l || !dataid) return;
-  if (worktype === 'agent') l.agent(orgi, dataid);
-  else l.chat(orgi, dataid);
+  const ls = listeners.get(e);
+  if (!ls || !dataid) return;
+  for (const l of ls) {
+    if (worktype === 'agent') l.agent(orgi, dataid);
+    else l.chat(orgi, dataid);
+  }
 }

@@ -8,6 +8,7 @@ import { presentAgentUser, type AgentServiceRow } from './presenter.js';
 import { agentInfo, drainQueue } from './routing.service.js';
 import { fillText, loadSessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
+import { conversationEvent } from './changes.js';
 import { seatFreed } from './seat-board.js';
 import { localizedConfig } from '../texts/texts.service.js';
 import { conversationChanged } from '../analysis/hooks.js';
@@ -76,6 +77,7 @@ export async function endConversation(e: Engine, serviceId: string, endby: EndBy
     const collabs = await srepo.collaboratorsOf(k, s.id);
     e.rt.agents.to([serviceRoom(s.id), ...collabs.map((c) => `agent:${c}`)]).emit('collaboration_over', over);
   }
+  conversationEvent(e, s.orgi, 'ended', s.id);
   await drainQueue(e, s.orgi);
   await publishReport(e, s.orgi, 'service', 'end', s.id);
   return true;

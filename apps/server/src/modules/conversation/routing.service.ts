@@ -15,7 +15,7 @@ import { publishReport } from './report.js';
 import { recordPlacement } from './placements.js';
 import { runFixed } from './hot-sql.js';
 import { pickSeats, type SeatPick } from './seat-board.js';
-import { agentChanged, chatChanged } from './changes.js';
+import { agentChanged, chatChanged, conversationEvent } from './changes.js';
 
 class SeatLost extends Error {
   constructor(readonly why: Exclude<Attempt, 'assigned'>) {
@@ -139,6 +139,7 @@ export async function announceAssigned(
   const s = known?.service ?? (await srepo.findService(k, serviceId));
   const au = known?.entry ?? (await srepo.agentUserOfService(k, serviceId));
   if (!s || !au) return null;
+  conversationEvent(e, s.orgi, 'assigned', s.id);
   // A queued or transferred chat may be one whose visitor has left: the agent sees it as such at once.
   const presence = known?.visitorOnline
     ? { online: true, offtime: null }

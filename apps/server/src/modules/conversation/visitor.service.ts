@@ -11,6 +11,7 @@ import type { Admitted } from './admission.js';
 import type { AgentServiceRow } from './presenter.js';
 import { loadSessionConfig, type SessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
+import { conversationEvent } from './changes.js';
 import { watchPlacement, type Placement } from './placements.js';
 import { localizedConfig } from '../texts/texts.service.js';
 import { visitorRobotOf } from '../robot/robot.repository.js';
@@ -177,6 +178,7 @@ async function place(
   cfg: SessionConfig,
   asker: string | undefined,
 ): Promise<Placement | null> {
+  conversationEvent(e, admitted.service.orgi, 'created', admitted.service.id);
   if (admitted.robot) {
     // With the robot: it greets the visitor; nobody is seated and the queue is not served.
     await robotGreets(e, admitted.service.id);

@@ -20,6 +20,7 @@ import { loadSection } from '../access/settings.repository.js';
 import { visitorTokenValid } from '../access/visitor-credential.js';
 import * as repo from './leavemsg.repository.js';
 import { presentLeave } from './leavemsg.presenter.js';
+import { webhookEvent } from '../integration/webhook.events.js';
 
 /** Supervisors (monitor rights) see every message and allocate; agents see and complete their own. */
 export const LEAVEMSG_ADMIN_CODE = 'A03';
@@ -78,6 +79,13 @@ export async function submit(
       updatetime: now,
     })
     .execute();
+  webhookEvent(db, ap.orgi, 'leavemsg.created', {
+    id,
+    appid: ap.id,
+    userid: input.userid,
+    ...values,
+    createtime: now,
+  });
   return { id };
 }
 

@@ -22,6 +22,7 @@ import { accessByAppid } from '../access/access.repository.js';
 import { visitorTokenValid } from '../access/visitor-credential.js';
 import * as repo from './satisfaction.repository.js';
 import { conversationChanged } from '../analysis/hooks.js';
+import { webhookEvent } from '../integration/webhook.events.js';
 
 type Kdb = Db['kysely'];
 
@@ -226,6 +227,12 @@ export async function rate(db: Db, input: z.infer<typeof visitorRatingSchema>): 
     })
     .then((r) => {
       conversationChanged(db, s.orgi, s.id);
+      webhookEvent(db, s.orgi, 'satisfaction.created', {
+        ...r,
+        userid: s.userid,
+        agentno: s.agentno,
+        comment,
+      });
       return r;
     })
     .catch(rethrowUnique(() => badRequest('satisfaction_done')));

@@ -38,6 +38,10 @@ export const NO_INPUT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/security/sessions/revokeOthers',
   'POST /api/security/totp/setup',
   'GET /api/security/policy',
+  'GET /api/key/info',
+  'POST /api/key/save',
+  'GET /api/webhook/config',
+  'POST /api/webhook/test',
   'GET /api/monitor/timeoutAgentserviceSize',
   'GET /api/monitor/rules',
 ]);

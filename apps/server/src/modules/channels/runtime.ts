@@ -5,12 +5,14 @@ import type { AdapterContext, ApiBases, ChannelAdapter } from './adapters/adapte
 import { TokenCache, redisTokens } from './tokens.js';
 import { wechatKf } from './adapters/wechat-kf.js';
 import { wechatMp } from './adapters/wechat-mp.js';
+import { douyin, type StoredToken } from './adapters/douyin.js';
 
 /** Adapters by channel; the ones not yet registered refuse their pushes as unknown. */
 export const ADAPTERS: Partial<Record<PlatformChannel, ChannelAdapter>> = {
   wechat: wechatKf,
   weixin: wechatMp('weixin'),
   weapp: wechatMp('weapp'),
+  douyin,
 };
 
 /** Everything the channel services share on one node. */
@@ -22,6 +24,9 @@ export interface ChannelRuntime extends AdapterContext {
   kickOutbox(): void;
   /** Processes received items soon, one user (lane) at a time in arrival order. */
   kickInbound(items: ReadonlyArray<{ id: string; lane: string }>): void;
+  /** Tokens kept in the database (Douyin's user token and its refresh token). */
+  loadToken(key: string): Promise<StoredToken | null>;
+  saveToken(key: string, t: StoredToken): Promise<void>;
   /** Resolves once received items and the outbox pass in progress are done. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -39,6 +44,35 @@ export function createRuntimeBase(
     now: () => e.clock.now(),
     dataDir: opts.dataDir,
     log: opts.log,
+    async loadToken(key) {
+      const r = await e.db.kysely
+        .selectFrom('channel_token')
+        .selectAll()
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return r
+        ? {
+            token: r.token,
+            expires: Number(r.expires),
+            refresh: r.refresh,
+            refreshExpires: r.refresh_expires === null ? null : Number(r.refresh_expires),
+          }
+        : null;
+    },
+    async saveToken(key, t) {
+      const row = {
+        token: t.token,
+        expires: t.expires,
+        refresh: t.refresh,
+        refresh_expires: t.refreshExpires,
+        updatetime: e.clock.now(),
+      };
+      await e.db.kysely
+        .insertInto('channel_token')
+        .values({ key, ...row })
+        .onConflict((oc) => oc.column('key').doUpdateSet(row))
+        .execute();
+    },
     close: async () => shared?.close(),
   };
 }

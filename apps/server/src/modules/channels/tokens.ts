@@ -62,8 +62,16 @@ export class TokenCache {
     return p;
   }
 
+  private refusedTokens = new Map<string, string>();
+
+  /** The token last refused for `key`: a source that stores tokens itself must not hand it out again. */
+  refused(key: string): string | undefined {
+    return this.refusedTokens.get(key);
+  }
+
   /** The token was refused by the platform: forget it (unless a fresher one replaced it already). */
   async invalidate(key: string, token: string): Promise<void> {
+    this.refusedTokens.set(key, token);
     if (this.entries.get(key)?.token === token) this.entries.delete(key);
     await this.shared?.drop(key, token);
   }

@@ -4,6 +4,7 @@ import { queryStrings } from './adapters/adapter.js';
 import * as repo from './channels.repository.js';
 import { acceptItems } from './inbound.service.js';
 import { pullKf } from './kf-sync.js';
+import { douyinAuthorised } from './douyin-oauth.js';
 import { ADAPTERS, type ChannelRuntime } from './runtime.js';
 
 /** Pushes are small; anything bigger is not a platform's. */
@@ -46,6 +47,17 @@ export async function webhookRoutes(app: FastifyInstance, rt: ChannelRuntime): P
       }
       // Byte-exact: no quotes, no newline.
       return reply.type('text/plain; charset=utf-8').send(body);
+    });
+
+    // Douyin's OAuth redirect after the business account authorised the app: code → user token (kept with
+    // its refresh token), and the account's open_id becomes the account the messages name.
+    scope.get('/webhook/douyin/:id/oauth', async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const code = queryStrings(req.query).code ?? '';
+      const app = await repo.findApp(rt.e.db.kysely, id);
+      if (!app || app.channel !== 'douyin' || !code) return reply.code(404).type('text/plain').send('');
+      await douyinAuthorised(rt, app, code);
+      return reply.type('text/plain; charset=utf-8').send('ok');
     });
 
     scope.post('/webhook/:channel/:id', async (req, reply) => {

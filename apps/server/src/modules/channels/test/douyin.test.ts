@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChannelAppDto, MessageDto } from '@kefu/protocol';
+import {
+  addUserWithCodes,
+  api,
+  call,
+  next,
+  ok,
+  socketAgent,
+  until,
+  type LiveServer,
+} from '../../../../test/live.js';
+import { perTest } from '../../../../test/factories.js';
+import { startFakePlatform } from '../../../../test/fake-platform/index.js';
+import { channelRuntimeOf } from '../index.js';
+import { webhookPath } from '../webhook.routes.js';
+
+const pt = perTest();
+let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
+afterEach(async () => {
+  await fake?.stop();
+  fake = null;
+});
+const idle = (srv: LiveServer) => channelRuntimeOf(srv.app)!.idle();
+
+async function setup() {
+  const f = (fake = await startFakePlatform());
+  const srv = await pt.live(undefined, { channelBases: f.bases });
+  const admin = await addUserWithCodes(srv.tdb, ['A09_A01_A01']);
+  const saved = await api<ChannelAppDto>(srv, admin.token, '/api/snsAccount/save', {
+    channel: 'douyin',
+    name: '抖音号',
+    platformAppId: f.douyin.clientKey,
+    secret: f.douyin.clientSecret,
+  });
+  expect(saved.json.success, JSON.stringify(saved.json)).toBe(true);
+  f.douyin.webhook = `${srv.url}${webhookPath('douyin', saved.json.data.id)}`;
+  return { srv, f, app: saved.json.data };
+}
+
+describe('Douyin direct messages', () => {
+  it('verify_webhook answers the challenge as JSON; a bad X-Douyin-Signature is refused', async () => {
+    const { f } = await setup();
+    expect(await f.douyin.verify(12345)).toMatchObject({ status: 200, body: '{"challenge":12345}' });
+    expect((await f.douyin.verify(12345, { tamper: true })).status).toBe(403);
+  });
+
+  it('OAuth, a message (once, by Msg-Id) to the agent, the reply names the stored message and conversation ids exactly; echoes are dropped', async () => {
+    const { srv, f, app } = await setup();
+    const auth = await fetch(`${srv.url}/webhook/douyin/${app.id}/oauth?code=authcode1`);
+    expect(auth.status).toBe(200);
+    const agent = await socketAgent(srv, pt.sockets);
+    const got = next<MessageDto>(agent.sock, 'message');
+    const said = await f.douyin.userSays('user_open_id_1', '在吗？', { duplicates: 2, stringContent: true });
+    expect(said.delivery.status).toBe(200);
+    const m = await got;
+    expect(m).toMatchObject({ message: '在吗？', calltype: 'in' });
+    ok(
+      await call(agent.sock, 'message', {
+        touser: m.usession,
+        agentserviceid: m.agentserviceid,
+        message: '在的，请讲',
+        clientId: 'dy-reply-0001',
+      }),
+    );
+    await until(() =>
+      f.douyin.sent.some((s) => (s.body.content as { text: { text: string } }).text.text === '在的，请讲'),
+    );
+    const sent = f.douyin.sent.find(
+      (s) => (s.body.content as { text: { text: string } }).text.text === '在的，请讲',
+    )!;
+    const user = await srv.tdb.db.kysely.selectFrom('channel_user').selectAll().executeTakeFirstOrThrow();
+    expect(sent).toMatchObject({
+      openId: f.douyin.businessOpenId,
+      body: {
+        msg_id: user.lastmsgid,
+        conversation_id: user.convid,
+        to_user_id: 'user_open_id_1',
+        scene: 'im_reply_msg',
+      },
+    });
+    expect(BigInt(user.convid) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+    await f.douyin.echo('user_open_id_1', '在的，请讲');
+    await idle(srv);
+    const inbound = await srv.tdb.db.kysely
+      .selectFrom('channel_inbound')
+      .select(['status', 'detail'])
+      .execute();
+    expect(inbound).toHaveLength(2);
+    expect(inbound.filter((r) => r.status === 'ignored')).toHaveLength(1);
+    expect(
+      (await srv.tdb.db.kysely.selectFrom('chat_message').select('id').where('calltype', '=', 'in').execute())
+        .length,
+    ).toBe(1);
+  });
+
+  it('an expired user token is refreshed with the refresh token once and the reply retried once', async () => {
+    const { srv, f, app } = await setup();
+    await fetch(`${srv.url}/webhook/douyin/${app.id}/oauth?code=authcode2`);
+    const agent = await socketAgent(srv, pt.sockets);
+    const got = next<MessageDto>(agent.sock, 'message');
+    await f.douyin.userSays('user_open_id_2', 'hi');
+    const m = await got;
+    await until(() => f.douyin.sent.length >= 1);
+    f.server.advance(16 * 24 * 3600 - 23 * 3600);
+    // The fake's token died (15 days) though ours thinks it alive: the platform's refusal decides.
+    await f.douyin.userSays('user_open_id_2', 'still there?');
+    const before = f.douyin.refreshes;
+    ok(
+      await call(agent.sock, 'message', {
+        touser: m.usession,
+        agentserviceid: m.agentserviceid,
+        message: 'after refresh',
+        clientId: 'dy-refresh-01',
+      }),
+    );
+    await until(() =>
+      f.douyin.sent.some((s) => (s.body.content as { text: { text: string } }).text.text === 'after refresh'),
+    );
+    expect(f.douyin.refreshes - before).toBe(1);
+  });
+});

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database.js';
 import { conversationFacts } from './facts.js';
 import { Bumps, encodeFacts, KEYS, type Bump, type RollupTable } from './contribution.js';
 import { stateTime, visitBumps, type AgentLast } from './rollups.js';
-import { dayStart, localParts } from './zone.js';
+import { localParts } from './zone.js';
 import { forgetZones, tenantZone } from './tenant-zone.js';
 
 type Kdb = Db['kysely'];
@@ -94,35 +94,43 @@ export async function rebuildTenant(db: Db, orgi: string): Promise<RebuildReport
     report.conversations += facts.size;
   }
 
-  // Visits: the first (by id) of a trace at an access point on a local day counts the visitor.
-  let vAfter = '';
+  // Visits in trace order (the visit_trace index): a visitor counts once per access point and local day,
+  // told apart in the stream without a query per visit.
+  let trace = '';
+  let counted = new Set<string>();
+  let vAfter: [string, number, string] = ['', -1, ''];
   for (;;) {
+    const [tr, ft, vid] = vAfter;
     const visits = await k
       .selectFrom('visit')
       .selectAll()
       .where('orgi', '=', orgi)
-      .where('id', '>', vAfter)
+      .where((eb) =>
+        eb.or([
+          eb('traceid', '>', tr),
+          eb.and([eb('traceid', '=', tr), eb('firsttime', '>', ft)]),
+          eb.and([eb('traceid', '=', tr), eb('firsttime', '=', ft), eb('id', '>', vid)]),
+        ]),
+      )
+      .orderBy('traceid')
+      .orderBy('firsttime')
       .orderBy('id')
       .limit(CHUNK)
       .execute();
     if (!visits.length) break;
-    vAfter = visits[visits.length - 1]!.id;
+    const last = visits[visits.length - 1]!;
+    vAfter = [last.traceid, Number(last.firsttime), last.id];
     for (const v of visits) {
       const { day, hour } = localParts(Number(v.firsttime), tz);
       if (day !== Number(v.day) || hour !== Number(v.hour))
         await k.updateTable('visit').set({ day, hour }).where('id', '=', v.id).execute();
-      const earlier = await k
-        .selectFrom('visit')
-        .select('id')
-        .where('orgi', '=', orgi)
-        .where('traceid', '=', v.traceid)
-        .where('appid', '=', v.appid)
-        .where('firsttime', '>=', dayStart(day, tz))
-        .where('firsttime', '<', dayStart(day + 1, tz))
-        .where('id', '<', v.id)
-        .limit(1)
-        .executeTakeFirst();
-      visitBumps(b, orgi, { ...v, day, hour }, earlier === undefined);
+      if (v.traceid !== trace) {
+        trace = v.traceid;
+        counted = new Set();
+      }
+      const key = `${v.appid}\n${day}`;
+      visitBumps(b, orgi, { ...v, day, hour }, !counted.has(key));
+      counted.add(key);
       report.visits++;
     }
   }

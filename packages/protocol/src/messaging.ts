@@ -92,7 +92,8 @@ export const CHANNEL_CAPABILITIES: Record<PlatformChannel, ChannelCapabilities> 
   },
   bcp: {
     in: ['text', 'image'],
-    out: ['text', 'image'],
+    // Baidu sends images by public URL only (pic_url); kefu's media is not public, so text only.
+    out: ['text'],
     recall: false,
     readReceipts: false,
     window: { hours: 48, quota: 5 },

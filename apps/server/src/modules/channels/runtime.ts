@@ -6,6 +6,7 @@ import { TokenCache, redisTokens } from './tokens.js';
 import { wechatKf } from './adapters/wechat-kf.js';
 import { wechatMp } from './adapters/wechat-mp.js';
 import { douyin, type StoredToken } from './adapters/douyin.js';
+import { bcp } from './adapters/bcp.js';
 
 /** Adapters by channel; the ones not yet registered refuse their pushes as unknown. */
 export const ADAPTERS: Partial<Record<PlatformChannel, ChannelAdapter>> = {
@@ -13,6 +14,7 @@ export const ADAPTERS: Partial<Record<PlatformChannel, ChannelAdapter>> = {
   weixin: wechatMp('weixin'),
   weapp: wechatMp('weapp'),
   douyin,
+  bcp,
 };
 
 /** Everything the channel services share on one node. */

@@ -59,6 +59,13 @@ export function setupRoutes(app: FastifyInstance, rt: ChannelRuntime): void {
     ...any,
     ...withInput(snsUpdateSchema, async (req, b) => ok(await svc.updateApp(rt, principal(req), b))),
   });
+  // Any channel's push URL, Token and key (Douyin and bcp have no setup screen of their own).
+  app.get('/api/snsAccount/callback', {
+    ...any,
+    ...withInput(idSchema, async (req, { id }) =>
+      ok(await svc.callbackConfig(rt, principal(req), id, originOf(req))),
+    ),
+  });
   app.route({
     method: both,
     url: '/api/snsAccount/delete',

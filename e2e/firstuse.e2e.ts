@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OnlineVisitorDto, Page as Paged } from '@kefu/protocol';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, ensureConsoleBuilt, startServer, type RunningServer } from './support/server';
-import { openBrowser, screenshot } from './support/browser';
+import { browserPool, openBrowser, screenshot } from './support/browser';
 import { addAgents, adminToken, api, login, setReady } from './support/dialogue';
 
 /**
@@ -10,11 +10,10 @@ import { addAgents, adminToken, api, login, setReady } from './support/dialogue'
  * reaches the widget, visitor texts per language, the online-visitor list, the shell's look, the
  * visitor pages opened without an access ID, the favicon.
  */
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-
 let srv: RunningServer;
 let admin: string;
-const browsers: Browser[] = [];
+const browsers = browserPool();
+const browser = browsers.open;
 const WELCOME_ZH = '欢迎光临星河家居，请问有什么可以帮您？';
 const WELCOME_EN = 'Welcome to Xinghe Home! How can we help?';
 
@@ -25,15 +24,9 @@ beforeAll(async () => {
   await addAgents(srv.url, admin, [['fu_agent', '首用坐席']]);
 });
 afterAll(async () => {
-  for (const b of browsers) await b.close().catch(() => undefined);
+  await browsers.closeAll();
   await srv?.stop();
 });
-
-async function browser(viewport?: { width: number; height: number }) {
-  const b = await openBrowser(viewport);
-  browsers.push(b);
-  return b;
-}
 
 async function adminPage(viewport?: { width: number; height: number }): Promise<Page> {
   const b = await browser(viewport);

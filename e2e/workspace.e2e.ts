@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { MessageDto } from '@kefu/protocol';
 import { ADMIN_PASSWORD, ensureConsoleBuilt, startServer, type RunningServer } from './support/server';
-import { openBrowser, screenshot } from './support/browser';
+import { browserPool, screenshot } from './support/browser';
 import {
   addAgents,
   adminToken,
@@ -21,11 +21,12 @@ import {
  * way to a new chat, which arrives with sound, badge and highlight; the transcript carries the visitor's
  * system lines; the source page is the website's page with the trail.
  */
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
+type Browser = Awaited<ReturnType<ReturnType<typeof browserPool>['open']>>;
 
 let srv: RunningServer;
 let admin: string;
-const browsers: Browser[] = [];
+const browsers = browserPool();
+const browser = browsers.open;
 const visitors: VisitorSocket[] = [];
 
 beforeAll(async () => {
@@ -40,15 +41,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   visitors.forEach((v) => v.disconnect());
-  for (const b of browsers) await b.close().catch(() => undefined);
+  await browsers.closeAll();
   await srv?.stop();
 });
-
-async function browser(viewport?: { width: number; height: number }) {
-  const b = await openBrowser(viewport);
-  browsers.push(b);
-  return b;
-}
 
 const agentToken = async (username: string) =>
   (await api<{ token: string }>(srv.url, '/tokens', { body: { username, password: AGENT_PASSWORD } })).data
@@ -101,8 +96,7 @@ describe('agent workspace', () => {
     await b.page.getByTestId('agent-state-busy').click();
     await expect.poll(() => shownState(a)).toBe('busy');
     // The second device closes: the first keeps the state, and so does the server.
-    await b.close();
-    browsers.splice(browsers.indexOf(b), 1);
+    await browsers.close(b);
     await new Promise((r) => setTimeout(r, 3_000));
     expect(await shownState(a)).toBe('busy');
     expect(await serverState(token)).toBe('busy');

@@ -53,3 +53,24 @@ export async function switchLanguage(page: Page, label: 'English' | '简体中�
   await expect.poll(() => page.locator('.ant-select-item-option:visible').count()).toBe(0);
   await page.waitForTimeout(400);
 }
+
+type OpenBrowser = Awaited<ReturnType<typeof openBrowser>>;
+
+/** The browsers a test file opens, closed together by its afterAll (also when a scenario fails half way). */
+export function browserPool() {
+  const opened: OpenBrowser[] = [];
+  return {
+    async open(viewport?: { width: number; height: number }): Promise<OpenBrowser> {
+      const b = await openBrowser(viewport);
+      opened.push(b);
+      return b;
+    },
+    async close(b: OpenBrowser): Promise<void> {
+      opened.splice(opened.indexOf(b), 1);
+      await b.close();
+    },
+    async closeAll(): Promise<void> {
+      for (const b of opened.splice(0)) await b.close().catch(() => undefined);
+    },
+  };
+}

@@ -116,51 +116,32 @@ export interface OpenChat {
   agentname: string;
 }
 
-/** The latest conversation of each of these traces, whatever its state (newest first). */
-export async function latestChats(k: Kdb, orgi: string, traceids: string[]): Promise<OpenChat[]> {
+/** Conversations started from these traces, newest first: every one, or only the open ones. */
+async function chatsOf(k: Kdb, orgi: string, traceids: string[], open: boolean): Promise<OpenChat[]> {
   if (traceids.length === 0) return [];
-  const rows = await k
+  let q = k
     .selectFrom('agent_service as s')
     .leftJoin('users as u', 'u.id', 's.agentno')
     .select(['s.id', 's.traceid', 's.userid', 's.status', 's.agentno', 's.agentusername', 'u.uname'])
     .where('s.orgi', '=', orgi)
-    .where('s.traceid', 'in', traceids)
-    .orderBy('s.createtime', 'desc')
-    .execute();
-  return rows.map(toChat);
+    .where('s.traceid', 'in', traceids);
+  if (open) q = q.where('s.status', 'in', ['inqueue', 'inservice']);
+  const rows = await q.orderBy('s.createtime', 'desc').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    traceid: r.traceid,
+    userid: r.userid,
+    status: r.status,
+    agentno: r.agentno,
+    agentname: r.uname || r.agentusername || '',
+  }));
 }
 
-const toChat = (r: {
-  id: string;
-  traceid: string;
-  userid: string;
-  status: string;
-  agentno: string | null;
-  agentusername: string;
-  uname: string | null;
-}): OpenChat => ({
-  id: r.id,
-  traceid: r.traceid,
-  userid: r.userid,
-  status: r.status,
-  agentno: r.agentno,
-  agentname: r.uname || r.agentusername || '',
-});
+/** The conversations of these traces whatever their state (the first of a trace is its latest). */
+export const latestChats = (k: Kdb, orgi: string, traceids: string[]) => chatsOf(k, orgi, traceids, false);
 
 /** Open conversations (queued or in service) started from these traces, newest first. */
-export async function openChats(k: Kdb, orgi: string, traceids: string[]): Promise<OpenChat[]> {
-  if (traceids.length === 0) return [];
-  const rows = await k
-    .selectFrom('agent_service as s')
-    .leftJoin('users as u', 'u.id', 's.agentno')
-    .select(['s.id', 's.traceid', 's.userid', 's.status', 's.agentno', 's.agentusername', 'u.uname'])
-    .where('s.orgi', '=', orgi)
-    .where('s.traceid', 'in', traceids)
-    .where('s.status', 'in', ['inqueue', 'inservice'])
-    .orderBy('s.createtime', 'desc')
-    .execute();
-  return rows.map(toChat);
-}
+export const openChats = (k: Kdb, orgi: string, traceids: string[]) => chatsOf(k, orgi, traceids, true);
 
 export async function accessNames(k: Kdb, orgi: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

@@ -64,15 +64,24 @@ export function localizedLevels<L extends { value: number; name: string }>(level
   return levels.map((l) => ({ ...l, name: texts[`level${l.value}`] || l.name }));
 }
 
-function allowed(p: Principal, scope: VisitorTextScope): void {
-  if (!hasPermission(p.usertype, p.auth, VISITOR_TEXT_SCOPES[scope].code)) throw forbidden();
-}
-
-async function siteOf(db: Db, p: Principal, scope: VisitorTextScope, appid?: string): Promise<string | null> {
-  if (!VISITOR_TEXT_SCOPES[scope].site) return null;
-  const ap = appid ? await accessByAppid(db.kysely, appid) : undefined;
-  if (!ap || ap.orgi !== p.orgi) throw notFound('access_point_not_found');
-  return ap.id;
+/**
+ * The stored texts a request is about: the caller holds the scope's code, and a widget scope names an
+ * access point of the caller's tenant. Answers the access point (null for tenant scopes) and the texts.
+ */
+async function opened(
+  db: Db,
+  p: Principal,
+  q: { scope: VisitorTextScope; lang: string; appid?: string },
+): Promise<{ appid: string | null; scopeId: string; stored: Texts }> {
+  if (!hasPermission(p.usertype, p.auth, VISITOR_TEXT_SCOPES[q.scope].code)) throw forbidden();
+  let appid: string | null = null;
+  if (VISITOR_TEXT_SCOPES[q.scope].site) {
+    const ap = q.appid ? await accessByAppid(db.kysely, q.appid) : undefined;
+    if (!ap || ap.orgi !== p.orgi) throw notFound('access_point_not_found');
+    appid = ap.id;
+  }
+  const scopeId = textScopeId(q.scope, appid);
+  return { appid, scopeId, stored: (await textsOf(db.kysely, p.orgi, scopeId, q.lang)) ?? {} };
 }
 
 /** The base texts of a scope's keys (what a visitor of the base language reads). */
@@ -100,9 +109,7 @@ export async function detail(
   p: Principal,
   q: z.output<typeof visitorTextQuery>,
 ): Promise<VisitorTextsDto> {
-  allowed(p, q.scope);
-  const appid = await siteOf(db, p, q.scope, q.appid);
-  const stored = (await textsOf(db.kysely, p.orgi, textScopeId(q.scope, appid), q.lang)) ?? {};
+  const { appid, stored } = await opened(db, p, q);
   const keys = VISITOR_TEXT_SCOPES[q.scope].keys as readonly string[];
   return {
     scope: q.scope,
@@ -120,12 +127,9 @@ export async function save(
   p: Principal,
   b: z.output<typeof visitorTextSaveSchema>,
 ): Promise<VisitorTextsDto> {
-  allowed(p, b.scope);
-  const appid = await siteOf(db, p, b.scope, b.appid);
-  const scope = textScopeId(b.scope, appid);
-  const cur = (await textsOf(db.kysely, p.orgi, scope, b.lang)) ?? {};
-  const next: Texts = { ...cur, ...b.texts };
+  const { appid, scopeId, stored } = await opened(db, p, b);
+  const next: Texts = { ...stored, ...b.texts };
   for (const k of Object.keys(next)) if (!next[k]) delete next[k];
-  await storeTexts(db.kysely, p.orgi, scope, b.lang, next, Date.now());
+  await storeTexts(db.kysely, p.orgi, scopeId, b.lang, next, Date.now());
   return detail(db, p, { scope: b.scope, lang: b.lang, appid: appid ?? undefined });
 }

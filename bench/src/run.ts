@@ -22,6 +22,7 @@ import { contactSearch } from './contacts.js';
 import { historySearch } from './history.js';
 import { monitorFanout } from './monitor.js';
 import { analysisCalls } from './analysis.js';
+import { retrieval, robotAnswers } from './robot.js';
 
 const argv = process.argv.slice(2);
 const smoke = argv.includes('--smoke');
@@ -106,6 +107,12 @@ if (!smoke && pg)
   await bench('B8', 'history search, lists, export (PostgreSQL)', () =>
     historySearch('postgres', mode, log, scale),
   );
+await bench('B10', 'robot retrieval over 10,000 knowledge items (SQLite)', () => retrieval('sqlite', mode, log));
+if (!smoke && pg)
+  await bench('B10', 'robot retrieval over 10,000 knowledge items (PostgreSQL)', () =>
+    retrieval('postgres', mode, log),
+  );
+await bench('B10', 'visitor question → robot answer', () => robotAnswers(mode, log));
 await bench('B12', 'statistics over 365 days (SQLite)', () => analysisCalls('sqlite', mode, log));
 if (!smoke && pg)
   await bench('B12', 'statistics over 365 days (PostgreSQL)', () => analysisCalls('postgres', mode, log));

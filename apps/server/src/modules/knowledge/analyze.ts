@@ -184,13 +184,19 @@ export function coverage(
 export const itemScore = (best: number, cover: number, p: ScoreParams = SCORE_PARAMS): number =>
   best > 0 ? p.questionShare * best + (1 - p.questionShare) * cover : 0;
 
-/** The terms most worth looking up (rarest first), bounding the full-text query of a long question. */
+/** Single characters the full-text query looks up besides the words (the rarest). */
+const CHAR_TERMS = 8;
+
+/**
+ * The terms the full-text query looks up: the question's words, rarest first (at most `max`), and its
+ * rarest characters (a common character is in too many questions to propose candidates well and costs
+ * a scan of them all; they still count in the scores); all characters when it has fewer than two words.
+ */
 export function queryTerms(q: Terms, weigh: Weigh, max: number): string[] {
-  const all = [...q.words, ...q.chars];
-  if (all.length <= max) return all;
-  return all
-    .map((t) => ({ t, w: weigh(t) }))
-    .sort((a, b) => b.w - a.w)
-    .slice(0, max)
-    .map((x) => x.t);
+  const rarest = (list: readonly string[]) =>
+    [...list].sort((a, b) => weigh(b) - weigh(a) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, max);
+  const words = rarest(q.words);
+  return words.length >= 2
+    ? [...words, ...rarest(q.chars).slice(0, CHAR_TERMS)]
+    : rarest([...words, ...q.chars]);
 }

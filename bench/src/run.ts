@@ -107,7 +107,9 @@ if (!smoke && pg)
   await bench('B8', 'history search, lists, export (PostgreSQL)', () =>
     historySearch('postgres', mode, log, scale),
   );
-await bench('B10', 'robot retrieval over 10,000 knowledge items (SQLite)', () => retrieval('sqlite', mode, log));
+await bench('B10', 'robot retrieval over 10,000 knowledge items (SQLite)', () =>
+  retrieval('sqlite', mode, log),
+);
 if (!smoke && pg)
   await bench('B10', 'robot retrieval over 10,000 knowledge items (PostgreSQL)', () =>
     retrieval('postgres', mode, log),

@@ -21,17 +21,14 @@ export interface KbFilter {
   topic?: string;
 }
 
-/** What the item form sends (save / update). */
-export interface KbItemFields {
+/** What the item form sends (save / update): the item's own fields, its type and its topics by id. */
+export type KbItemFields = Pick<
+  KbItemDto,
+  'question' | 'similar' | 'answer' | 'enabled' | 'begintime' | 'endtime'
+> & {
   typeid: string | null;
-  question: string;
-  similar: string[];
-  answer: string;
-  enabled: boolean;
-  begintime: number | null;
-  endtime: number | null;
   topics: string[];
-}
+};
 
 const K = '/xiaoe/knowledge';
 const T = '/xiaoe/knowledgeType';

@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
   KB_LIMITS,
   KNOWLEDGE_CODE,
@@ -22,13 +21,13 @@ import {
   kbTopicSaveSchema,
   kbTypeSaveSchema,
   kbTypeUpdateSchema,
-  type PermissionRequirement,
 } from '@kefu/protocol';
 import type { AppContext } from '../../platform/context.js';
 import { principal, requires } from '../../platform/auth/guard.js';
 import { ok, requestLang } from '../../platform/http/envelope.js';
 import { pagingSchema } from '../../platform/http/paging.js';
 import { takes, withInput } from '../../platform/http/route.js';
+import { guardedRoute } from '../../platform/http/guarded-route.js';
 import { readUpload } from '../../platform/http/upload.js';
 import { parse } from '../../platform/http/validate.js';
 import { engineOf } from '../conversation/index.js';
@@ -49,19 +48,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  */
 export async function registerKnowledge(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  const route = <S extends z.ZodType>(
-    method: 'GET' | 'POST' | Array<'GET' | 'POST'>,
-    url: string,
-    schema: S,
-    run: (req: FastifyRequest, input: z.output<S>) => Promise<unknown>,
-    code: PermissionRequirement = KNOWLEDGE_CODE,
-  ) =>
-    app.route({
-      method,
-      url,
-      preHandler: requires(code),
-      ...withInput(schema, async (req, input) => ok(await run(req, input))),
-    });
+  const route = guardedRoute(app, KNOWLEDGE_CODE);
   const lang = (req: FastifyRequest) => (requestLang(req).startsWith('en') ? 'en' : 'zh');
   const T = '/api/xiaoe/knowledgeType';
   const K = '/api/xiaoe/knowledge';

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import {
   AI_STATS_CODE,
   ROBOT_BIND_CODES,
@@ -14,12 +13,10 @@ import {
   robotUpdateSchema,
   webimAiQuery,
   webimAiSaveSchema,
-  type PermissionRequirement,
 } from '@kefu/protocol';
 import type { AppContext } from '../../platform/context.js';
-import { principal, requires } from '../../platform/auth/guard.js';
-import { ok } from '../../platform/http/envelope.js';
-import { withInput } from '../../platform/http/route.js';
+import { principal } from '../../platform/auth/guard.js';
+import { guardedRoute } from '../../platform/http/guarded-route.js';
 import * as robots from './robot.service.js';
 import * as ai from './aiservice.service.js';
 import { answer } from './answer.service.js';
@@ -33,19 +30,7 @@ import { engineOf } from '../conversation/index.js';
  * the robot's statistics (A06_A04_A01). Thin: parse, call, envelope.
  */
 export function registerRobot(app: FastifyInstance, { db }: AppContext): void {
-  const route = <S extends z.ZodType>(
-    method: 'GET' | 'POST' | Array<'GET' | 'POST'>,
-    url: string,
-    schema: S,
-    run: (req: FastifyRequest, input: z.output<S>) => Promise<unknown>,
-    code: PermissionRequirement = ROBOT_CODE,
-  ) =>
-    app.route({
-      method,
-      url,
-      preHandler: requires(code),
-      ...withInput(schema, async (req, input) => ok(await run(req, input))),
-    });
+  const route = guardedRoute(app, ROBOT_CODE);
   const C = '/api/xiaoe/config';
   // Answers under way finish before the sockets and the database close.
   app.addHook('preClose', async () => {

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, ensureConsoleBuilt, startServer, type RunningServer } from './support/server';
 import { openBrowser, screenshot } from './support/browser';
-import { adminToken as tokenOf, api } from './support/dialogue';
+import { createHmac } from 'node:crypto';
+import { io } from 'socket.io-client';
+import {
+  accessPoint,
+  adminToken as tokenOf,
+  api,
+  once,
+  randomUser,
+  setReady,
+  type VisitorSocket,
+} from './support/dialogue';
 import { codeAt, stepOf } from '../apps/server/src/modules/security/totp';
 
 /**
@@ -130,7 +140,83 @@ describe('secret key and webhooks', () => {
       await screenshot(p, 'secretkey-3-en');
       expect(errors).toEqual([]);
     } finally {
+      receiver.closeAllConnections();
       await new Promise((r) => receiver.close(r));
+    }
+  });
+});
+
+describe('business systems', () => {
+  it('added on /setup/business, opened from /dialogue with a signature the partner verifies', async () => {
+    // The partner: checks kefu_sign over the kefu_* parameters with the system key.
+    let key = '';
+    const seen: string[] = [];
+    const partner = createServer((req, res) => {
+      const u = new URL(req.url ?? '/', 'http://x');
+      const canonical = [...u.searchParams.entries()]
+        .filter(([k]) => k.startsWith('kefu_') && k !== 'kefu_sign')
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, v]) => `${k}=${v}`)
+        .join('&');
+      const valid =
+        createHmac('sha256', key).update(canonical).digest('hex') === u.searchParams.get('kefu_sign');
+      seen.push(`${u.pathname} ${valid}`);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<h1 id="verdict">${valid ? 'signature ok' : 'signature bad'}</h1><p>${u.searchParams.get('kefu_visitor')}</p>`,
+      );
+    });
+    await new Promise<void>((r) => partner.listen(0, '127.0.0.1', r));
+    const visitorSock: { s?: VisitorSocket } = {};
+    try {
+      const port = (partner.address() as AddressInfo).port;
+      const p = b.page;
+      const tid = (id: string) => p.getByTestId(id);
+      await inChinese(p, '/setup/business', 'business-screen');
+      await tid('biz-new').click();
+      await tid('biz-form-name').fill('CRM');
+      await tid('biz-form-url').fill(`http://127.0.0.1:${port}/customer/{visitorid}`);
+      await p.getByText('新标签页').click();
+      await tid('biz-form-submit').click();
+      await tid('biz-row-CRM').waitFor();
+      await tid('biz-key-CRM').click();
+      await expect.poll(() => tid('biz-key-value').innerText()).toMatch(/^[0-9a-f]{64}$/);
+      key = (await tid('biz-key-value').innerText()).trim();
+      await p.waitForTimeout(400);
+      await screenshot(p, 'business-1-key-zh');
+      await p.keyboard.press('Escape');
+      await inEnglish(p, '/setup/business', 'business-screen');
+      await screenshot(p, 'business-2-en');
+
+      // A chat in the workspace; the system opens for it in a new tab.
+      await inChinese(p, '/dialogue', 'dialogue-screen');
+      await setReady(p);
+      const appid = await accessPoint(srv.url, token, srv.dataDir);
+      const userid = randomUser();
+      const v: VisitorSocket = io(`${srv.url}/im/user`, {
+        transports: ['websocket'],
+        query: { appid, userid },
+        forceNew: true,
+      });
+      visitorSock.s = v;
+      await once(v, 'welcome');
+      expect((await v.emitWithAck('new', { name: '业务访客' })).success).toBe(true);
+      await tid(`chat-item-${userid}`).waitFor();
+      await tid('business-systems').waitFor();
+      await screenshot(p, 'business-3-dialogue-zh');
+      const [popup] = await Promise.all([b.context.waitForEvent('page'), tid('biz-open-CRM').click()]);
+      await popup.waitForLoadState();
+      expect(await popup.locator('#verdict').innerText()).toBe('signature ok');
+      expect(seen.filter((x) => x.startsWith('/customer'))).toEqual([`/customer/${userid} true`]);
+      await popup.close();
+      // Leave the agent not ready for the next tests.
+      await tid('agent-state').click();
+      await tid('agent-state-notready').click();
+      expect(errors).toEqual([]);
+    } finally {
+      visitorSock.s?.disconnect();
+      partner.closeAllConnections();
+      await new Promise((r) => partner.close(r));
     }
   });
 });

@@ -71,8 +71,7 @@ export function passwordClasses(password: string): number {
 export function passwordStrength(password: string): 0 | 1 | 2 | 3 | 4 {
   if (!password) return 0;
   const classes = passwordClasses(password);
-  let score =
-    (password.length >= 8 ? 1 : 0) + (password.length >= 12 ? 1 : 0) + (password.length >= 16 ? 1 : 0);
+  let score = (password.length >= 8 ? 1 : 0) + (password.length >= 12 ? 1 : 0) + (password.length >= 16 ? 1 : 0);
   score += classes - 1;
   if (/^(.)\1+$/.test(password) || password.length < 6) score = 0;
   return Math.max(0, Math.min(4, score)) as 0 | 1 | 2 | 3 | 4;
@@ -118,7 +117,9 @@ export const LOGIN_STEP_KEYS = ['totp_required', 'totp_enrol_required', 'passwor
 export type LoginStepKey = (typeof LOGIN_STEP_KEYS)[number];
 
 /** What POST /tokens/step answers: the session, or the enrolment to show. */
-export type LoginStepResult = { token: string; user: unknown; recovery?: string[] } | { enrol: TotpSetupDto };
+export type LoginStepResult =
+  | { token: string; user: unknown; recovery?: string[] }
+  | { enrol: TotpSetupDto };
 
 // ---------------------------------------------------------------- secret key and webhooks, A09_A06_A02
 export const SECRET_KEY_CODE = 'A09_A06_A02';
@@ -149,8 +150,7 @@ export const WEBHOOK_CONFIG_DEFAULT: WebhookConfig = { enabled: false, url: '', 
 
 /** Attempts before a delivery is given up, and the pause before attempt n+1: 10 s · 2^(n−1), at most 1 h. */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
-export const webhookBackoffMs = (attempts: number): number =>
-  Math.min(10_000 * 2 ** (attempts - 1), 3_600_000);
+export const webhookBackoffMs = (attempts: number): number => Math.min(10_000 * 2 ** (attempts - 1), 3_600_000);
 
 export const WEBHOOK_STATUSES = ['pending', 'success', 'failed'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
@@ -166,4 +166,50 @@ export interface WebhookDeliveryDto {
   lasterror: string;
   createtime: number;
   updatetime: number;
+}
+
+// ---------------------------------------------------------------- business systems and CRM, A09_A06_A03
+export const BUSINESS_CODE = 'A09_A06_A03';
+/** Opening a system from /dialogue and the CRM calls: whoever chats. */
+export const BUSINESS_USE_CODE = 'A01';
+export const BUSINESS_OPENTYPES = ['panel', 'tab'] as const;
+export type BusinessOpenType = (typeof BUSINESS_OPENTYPES)[number];
+/** Placeholders a URL template may use (replaced URL-encoded). */
+export const BUSINESS_PLACEHOLDERS = ['visitorid', 'contactid', 'conversationid', 'agent'] as const;
+export const BUSINESS_SIGN_MODE = 'hmac-sha256';
+
+export interface BusinessSystemDto {
+  id: string;
+  name: string;
+  url: string;
+  ticketurl: string;
+  opentype: BusinessOpenType;
+  enabled: boolean;
+  sortindex: number;
+  createtime: number;
+  updatetime: number;
+}
+
+/** The signing key of a system (GET /api/business/encryption): the partner verifies `sign` with it. */
+export interface BusinessEncryptionDto {
+  id: string;
+  mode: typeof BUSINESS_SIGN_MODE;
+  key: string;
+}
+
+/** A system as opened for one conversation: its URL filled in and signed. */
+export interface BusinessLinkDto {
+  id: string;
+  name: string;
+  opentype: BusinessOpenType;
+  url: string;
+}
+
+export interface CrmLinkDto {
+  businessid: string;
+  userid: string;
+  crmid: string;
+  /** The system's URL for this record (signed), with {crmid} filled in. */
+  url: string;
+  createtime: number;
 }

@@ -79,6 +79,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
     () => import('../features/security/screens/CorporateSecurityScreen'),
   ),
   '/setup/secretKey': lazyScreen(() => import('../features/secretKey/screens/SecretKeyScreen')),
+  '/setup/business': lazyScreen(() => import('../features/business/screens/BusinessScreen')),
   '/setup/wechat': lazyScreen(() => import('../features/channels/screens/WechatScreen')),
   '/setup/officialAccount': lazyScreen(() => import('../features/channels/screens/OfficialAccountScreen')),
   '/setup/weapp': lazyScreen(() => import('../features/channels/screens/WeappScreen')),

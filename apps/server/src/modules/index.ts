@@ -23,6 +23,7 @@ import { registerAudit } from './audit/audit.routes.js';
 import { registerSensitive } from './sensitive/sensitive.routes.js';
 import { registerSecurity } from './security/security.routes.js';
 import { registerIntegration } from './integration/integration.routes.js';
+import { registerBusiness } from './business/business.routes.js';
 import { registerExport } from './export/export.routes.js';
 import { registerHistory } from './history/history.routes.js';
 import { registerApiDoc } from './apidoc/apidoc.routes.js';
@@ -60,6 +61,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerSensitive,
   registerSecurity,
   registerIntegration,
+  registerBusiness,
   registerExport,
   registerHistory,
   registerTexts,

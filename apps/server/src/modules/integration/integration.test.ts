@@ -47,7 +47,10 @@ async function receiver(status: () => number) {
 }
 const servers: Server[] = [];
 afterEach(async () => {
-  for (const s of servers.splice(0)) await new Promise((r) => s.close(r));
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    await new Promise((r) => s.close(r));
+  }
 });
 
 const post = <T>(t: SeededApp, url: string, body: Record<string, unknown> = {}) =>

@@ -42,6 +42,7 @@ export const NO_INPUT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/key/save',
   'GET /api/webhook/config',
   'POST /api/webhook/test',
+  'GET /api/business/list',
   'GET /api/monitor/timeoutAgentserviceSize',
   'GET /api/monitor/rules',
 ]);

@@ -7,6 +7,7 @@ import type { ChatEntry } from '../model/chatList';
 import { safeHref } from '../../../lib/urls';
 import { ConversationRecord } from './ConversationRecord';
 import { PageTrail } from './PageTrail';
+import { BusinessSystems } from '../../business/components/BusinessSystems';
 
 const join = (...parts: (string | undefined | null)[]) => parts.filter((p) => p && p.trim()).join(' ');
 
@@ -92,6 +93,7 @@ export function VisitorPanel({ chat }: { chat: ChatEntry | undefined }) {
       </dl>
       <PageTrail pages={data.data?.trail} />
       <ConversationRecord chatId={chat.id} agentserviceid={chat.agentserviceid} data={data.data} />
+      <BusinessSystems agentserviceid={chat.agentserviceid} />
     </div>
   );
 }

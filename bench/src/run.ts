@@ -22,6 +22,7 @@ import { contactSearch } from './contacts.js';
 import { historySearch } from './history.js';
 import { monitorFanout } from './monitor.js';
 import { analysisCalls } from './analysis.js';
+import { channelWebhooks } from './channels.js';
 import { retrieval, robotAnswers } from './robot.js';
 
 const argv = process.argv.slice(2);
@@ -115,6 +116,7 @@ if (!smoke && pg)
     retrieval('postgres', mode, log),
   );
 await bench('B10', 'visitor question → robot answer', () => robotAnswers(mode, log));
+await bench('B11', 'channel webhooks against the fake platform', () => channelWebhooks(mode, log));
 await bench('B12', 'statistics over 365 days (SQLite)', () => analysisCalls('sqlite', mode, log));
 if (!smoke && pg)
   await bench('B12', 'statistics over 365 days (PostgreSQL)', () => analysisCalls('postgres', mode, log));

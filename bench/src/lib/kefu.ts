@@ -195,7 +195,10 @@ const SERVER_FLAGS = ['--expose-gc', '--import', './bench/src/servers/probe.ts']
  * The compiled server (apps/server/dist/main.mjs, what npm start runs; built when stale) as a child process
  * on its own port. The probe preload is TypeScript, so these children still load tsx.
  */
-export async function startKefu(kdb: KefuDb, opts: { core?: Core; redisUrl?: string } = {}): Promise<Server> {
+export async function startKefu(
+  kdb: KefuDb,
+  opts: { core?: Core; redisUrl?: string; env?: Record<string, string> } = {},
+): Promise<Server> {
   await buildServer({ quiet: true });
   const port = await freePort();
   const child = spawnNode(SERVER_ENTRY, {
@@ -214,6 +217,7 @@ export async function startKefu(kdb: KefuDb, opts: { core?: Core; redisUrl?: str
       // Per-request info logs off for both sides: the baseline logs nothing either.
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...opts.env,
     },
   });
   await waitForPort(port, child);

@@ -16,6 +16,8 @@ export interface MpSent {
   touser: string;
   msgtype: string;
   body: Record<string, unknown>;
+  /** Wall-clock arrival (ms), for the bench's outbound latency. */
+  at: number;
 }
 
 const err = (errcode: number, errmsg: string) => ({ json: { errcode, errmsg } });
@@ -66,7 +68,7 @@ export class FakeWechat {
         if (type !== 'text' && !this.media.has(String(body.media_id ?? '')))
           return err(40007, 'invalid media_id');
         u.sent++;
-        this.sent.push({ appid: app.appid, touser: String(b.touser), msgtype: type, body });
+        this.sent.push({ appid: app.appid, touser: String(b.touser), msgtype: type, body, at: Date.now() });
         return { json: { errcode: 0, errmsg: 'ok' } };
       }),
     );
@@ -122,6 +124,22 @@ export class FakeWechat {
     msg: { text?: string; image?: { data: Buffer; filename: string }; event?: string; eventKey?: string },
     opts: { mode?: 'safe' | 'plain'; format?: 'xml' | 'json'; duplicates?: number; tamper?: boolean } = {},
   ): Promise<{ msgid: string; delivery: Delivery }> {
+    const { msgid, request: p } = this.buildPush(appid, openid, msg, opts);
+    const delivery = await deliver(
+      p.url,
+      { method: 'POST', body: p.body, headers: p.headers },
+      { duplicates: opts.duplicates },
+    );
+    return { msgid, delivery };
+  }
+
+  /** The push userSays sends, built now (the user's window opens now) to be sent later (the bench). */
+  buildPush(
+    appid: string,
+    openid: string,
+    msg: { text?: string; image?: { data: Buffer; filename: string }; event?: string; eventKey?: string },
+    opts: { mode?: 'safe' | 'plain'; format?: 'xml' | 'json'; tamper?: boolean } = {},
+  ): { msgid: string; request: { url: string; body: string; headers: Record<string, string> } } {
     const app = this.apps.get(appid)!;
     if (!app.push) throw new Error('no push target');
     const now = Math.floor(this.fake.now() / 1000);
@@ -169,12 +187,7 @@ export class FakeWechat {
           });
     if (opts.tamper)
       p.url = p.url.replace(/signature=([0-9a-f])/g, (_, c: string) => `signature=${c === '0' ? '1' : '0'}`);
-    const delivery = await deliver(
-      p.url,
-      { method: 'POST', body: p.body, headers: p.headers },
-      { duplicates: opts.duplicates },
-    );
-    return { msgid: msg.event ? '' : msgid, delivery };
+    return { msgid: msg.event ? '' : msgid, request: p };
   }
 
   async handshake(appid: string, echo: string): Promise<{ status: number; body: string }> {

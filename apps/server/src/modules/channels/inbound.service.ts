@@ -308,6 +308,9 @@ async function intoConversation(
 
 /** Processes one stored item; its row ends done, ignored (with why) or failed. */
 export async function processInbound(rt: ChannelRuntime, inboundId: string): Promise<void> {
+  // SQLite answers synchronously, so a unit of work here is one long chain of microtasks: yield to I/O
+  // first, so that the webhooks' answers are not held behind a backlog of messages being processed.
+  await new Promise((r) => setImmediate(r));
   const k = rt.e.db.kysely;
   const row = await repo.inboundById(k, inboundId);
   if (!row || row.status !== 'new') return;

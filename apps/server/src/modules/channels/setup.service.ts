@@ -25,7 +25,7 @@ import { jsonText } from './wire.js';
 import type { ChannelRuntime } from './runtime.js';
 import { accountsQuery, appsOf, deleteApp } from './setup.repository.js';
 import { presentAccount, presentApp } from './setup.presenter.js';
-import { webhookPath } from './webhook.routes.js';
+import { forgetApp, webhookPath } from './webhook.routes.js';
 
 type SaveInput = z.infer<typeof snsSaveSchema>;
 type UpdateInput = z.infer<typeof snsUpdateSchema>;
@@ -164,6 +164,7 @@ export async function updateApp(
   const cur = await appOf(rt, p, input.id);
   await checkOrgan(rt, p, input.organ);
   const now = rt.now();
+  forgetApp(rt, cur.id);
   const patch = {
     name: input.name,
     platform_appid: input.platformAppId,
@@ -228,6 +229,7 @@ export async function removeApp(
   channel?: PlatformChannel,
 ): Promise<void> {
   const app = await appOf(rt, p, id, channel);
+  forgetApp(rt, app.id);
   await rt.e.db.kysely.transaction().execute((k) => deleteApp(k, app.id));
 }
 

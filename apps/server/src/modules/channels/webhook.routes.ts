@@ -10,6 +10,26 @@ import { ADAPTERS, type ChannelRuntime } from './runtime.js';
 /** Pushes are small; anything bigger is not a platform's. */
 const BODY_LIMIT = 512 * 1024;
 
+/** App rows are read once per few seconds per node, not once per push (a setup change shows within that). */
+const APP_TTL_MS = 5_000;
+const appCache = new WeakMap<
+  ChannelRuntime,
+  Map<string, { at: number; row: Awaited<ReturnType<typeof repo.findApp>> }>
+>();
+/** A setup change on this node is seen at once (other nodes see it within APP_TTL_MS). */
+export const forgetApp = (rt: ChannelRuntime, id: string): void => void appCache.get(rt)?.delete(id);
+
+async function appCached(rt: ChannelRuntime, id: string) {
+  let m = appCache.get(rt);
+  if (!m) appCache.set(rt, (m = new Map()));
+  const hit = m.get(id);
+  if (hit && Date.now() - hit.at < APP_TTL_MS) return hit.row;
+  const row = await repo.findApp(rt.e.db.kysely, id);
+  if (m.size > 1000) m.clear();
+  m.set(id, { at: Date.now(), row });
+  return row;
+}
+
 /** The push URL of an app, as the setup screens show it (relative to the server's public origin). */
 export const webhookPath = (channel: string, appid: string): string => `/webhook/${channel}/${appid}`;
 
@@ -27,7 +47,7 @@ export async function webhookRoutes(app: FastifyInstance, rt: ChannelRuntime): P
 
     const resolve = async (req: FastifyRequest, reply: FastifyReply) => {
       const { channel, id } = req.params as { channel: string; id: string };
-      const row = isPlatformChannel(channel) ? await repo.findApp(rt.e.db.kysely, id) : undefined;
+      const row = isPlatformChannel(channel) ? await appCached(rt, id) : undefined;
       const adapter = isPlatformChannel(channel) ? ADAPTERS[channel] : undefined;
       if (!row || row.channel !== channel || !adapter) {
         req.log.warn({ channel, id }, 'push for an unknown channel app');

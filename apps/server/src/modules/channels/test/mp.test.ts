@@ -187,7 +187,7 @@ describe('mini-programs (weapp)', () => {
   });
 
   it('a safe-mode app refuses a plaintext push; a compatible-mode app takes both', async () => {
-    const { srv, f, fa } = await setup('weapp');
+    const { srv, f, fa, admin, app } = await setup('weapp');
     const plain = await f.wechat.userSays(
       fa.appid,
       'oMini00000000000000000002',
@@ -195,7 +195,13 @@ describe('mini-programs (weapp)', () => {
       { mode: 'plain' },
     );
     expect(plain.delivery.status).toBe(403);
-    await srv.tdb.db.kysely.updateTable('channel_app').set({ mode: 'compat' }).execute();
+    const up = await api(srv, admin.token, '/api/weApp/update', {
+      id: app.id,
+      name: app.name,
+      platformAppId: app.platformAppId,
+      mode: 'compat',
+    });
+    expect(up.json.success).toBe(true);
     const again = await f.wechat.userSays(
       fa.appid,
       'oMini00000000000000000002',

@@ -71,7 +71,8 @@ export function passwordClasses(password: string): number {
 export function passwordStrength(password: string): 0 | 1 | 2 | 3 | 4 {
   if (!password) return 0;
   const classes = passwordClasses(password);
-  let score = (password.length >= 8 ? 1 : 0) + (password.length >= 12 ? 1 : 0) + (password.length >= 16 ? 1 : 0);
+  let score =
+    (password.length >= 8 ? 1 : 0) + (password.length >= 12 ? 1 : 0) + (password.length >= 16 ? 1 : 0);
   score += classes - 1;
   if (/^(.)\1+$/.test(password) || password.length < 6) score = 0;
   return Math.max(0, Math.min(4, score)) as 0 | 1 | 2 | 3 | 4;
@@ -117,9 +118,7 @@ export const LOGIN_STEP_KEYS = ['totp_required', 'totp_enrol_required', 'passwor
 export type LoginStepKey = (typeof LOGIN_STEP_KEYS)[number];
 
 /** What POST /tokens/step answers: the session, or the enrolment to show. */
-export type LoginStepResult =
-  | { token: string; user: unknown; recovery?: string[] }
-  | { enrol: TotpSetupDto };
+export type LoginStepResult = { token: string; user: unknown; recovery?: string[] } | { enrol: TotpSetupDto };
 
 // ---------------------------------------------------------------- secret key and webhooks, A09_A06_A02
 export const SECRET_KEY_CODE = 'A09_A06_A02';
@@ -150,7 +149,8 @@ export const WEBHOOK_CONFIG_DEFAULT: WebhookConfig = { enabled: false, url: '', 
 
 /** Attempts before a delivery is given up, and the pause before attempt n+1: 10 s · 2^(n−1), at most 1 h. */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
-export const webhookBackoffMs = (attempts: number): number => Math.min(10_000 * 2 ** (attempts - 1), 3_600_000);
+export const webhookBackoffMs = (attempts: number): number =>
+  Math.min(10_000 * 2 ** (attempts - 1), 3_600_000);
 
 export const WEBHOOK_STATUSES = ['pending', 'success', 'failed'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];

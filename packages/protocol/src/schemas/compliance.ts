@@ -12,7 +12,11 @@ export const auditQuery = z.object({
 });
 
 const int = (min: number, max: number) =>
-  z.coerce.number({ error: 'invalid_field' }).int('invalid_field').min(min, 'invalid_field').max(max, 'invalid_field');
+  z.coerce
+    .number({ error: 'invalid_field' })
+    .int('invalid_field')
+    .min(min, 'invalid_field')
+    .max(max, 'invalid_field');
 
 /** One address or CIDR range: IPv4 a.b.c.d[/0-32] or IPv6 [/0-128]. */
 export const cidrField = () =>
@@ -25,7 +29,8 @@ export function isCidr(v: string): boolean {
   const [addr = '', bits, extra] = v.split('/');
   if (extra !== undefined) return false;
   const v4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/.test(addr);
-  const v6 = !v4 && /^[0-9a-fA-F:.]+$/.test(addr) && addr.includes(':') && (addr.match(/::/g)?.length ?? 0) <= 1;
+  const v6 =
+    !v4 && /^[0-9a-fA-F:.]+$/.test(addr) && addr.includes(':') && (addr.match(/::/g)?.length ?? 0) <= 1;
   if (!v4 && !v6) return false;
   if (bits === undefined) return true;
   if (!/^\d{1,3}$/.test(bits)) return false;
@@ -57,23 +62,24 @@ export const loginStepSchema = z.object({
 });
 
 /** POST /api/webhook/save: an http(s) URL (required when enabled) and the events to send. */
-export const webhookSaveSchema = z
-  .object({
-    enabled: flag().optional(),
-    url: str()
-      .trim()
-      .max(LIMITS.path * 2, 'too_long')
-      .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'invalid_field')
-      .optional(),
-    events: z
-      .preprocess(
-        (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-        z.array(z.enum(WEBHOOK_EVENTS, 'invalid_field')),
-      )
-      .optional(),
-  });
+export const webhookSaveSchema = z.object({
+  enabled: flag().optional(),
+  url: str()
+    .trim()
+    .max(LIMITS.path * 2, 'too_long')
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'invalid_field')
+    .optional(),
+  events: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+      z.array(z.enum(WEBHOOK_EVENTS, 'invalid_field')),
+    )
+    .optional(),
+});
 
-export const webhookDeliveryQuery = z.object({ status: z.enum(WEBHOOK_STATUSES, 'invalid_field').optional() });
+export const webhookDeliveryQuery = z.object({
+  status: z.enum(WEBHOOK_STATUSES, 'invalid_field').optional(),
+});
 
 const httpUrl = () =>
   str()

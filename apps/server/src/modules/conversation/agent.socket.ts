@@ -178,9 +178,12 @@ export function installAgentSocket(e: Engine): void {
     });
 
     // Catch-up: messages missed while away, per conversation the agent still follows.
-    queue.tail = queue.tail.then(() =>
-      catchUp(e, p.id, socket.handshake.query.lastSeqs, (m) => socket.emit('message', m)),
-    );
+    queue.tail = queue.tail
+      .then(() => catchUp(e, p.id, socket.handshake.query.lastSeqs, (m) => socket.emit('message', m)))
+      .catch((err: unknown) => {
+        // As on the visitor side: during shutdown the pool is gone and the socket with it.
+        if (!e.closing.value) console.error('agent catch-up', err);
+      });
   });
 }
 

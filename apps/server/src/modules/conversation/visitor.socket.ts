@@ -211,11 +211,16 @@ export function installVisitorSocket(e: Engine): void {
       ),
     );
 
-    queue.tail = queue.tail.then(async () => {
-      socket.emit('welcome', await welcomeFor(e, v, v.token));
-      const s = await srepo.latestServiceOf(e.db.kysely, v.orgi, v.userid);
-      if (!s || (v.lastSeq === undefined && s.status === 'end')) return;
-      await replayMissed(e, s.id, v.lastSeq ?? 0, (m) => socket.emit('message', m));
-    });
+    queue.tail = queue.tail
+      .then(async () => {
+        socket.emit('welcome', await welcomeFor(e, v, v.token));
+        const s = await srepo.latestServiceOf(e.db.kysely, v.orgi, v.userid);
+        if (!s || (v.lastSeq === undefined && s.status === 'end')) return;
+        await replayMissed(e, s.id, v.lastSeq ?? 0, (m) => socket.emit('message', m));
+      })
+      .catch((err: unknown) => {
+        // A socket that connects while the node shuts down finds the pool closed: nothing to replay to.
+        if (!e.closing.value) console.error('visitor welcome', err);
+      });
   });
 }

@@ -56,7 +56,9 @@ describe('WeChat KF end to end against the fake platform', () => {
       .executeTakeFirstOrThrow();
     expect(s).toMatchObject({ channel: 'wechat', agentno: agent.id, status: 'inservice' });
 
-    const delivered = next<DeliveryNotice>(agent.sock, 'delivery');
+    // Collected, not next(): the greeting sent out on assignment may report its own delivery first.
+    const notices: DeliveryNotice[] = [];
+    agent.sock.on('delivery', (d: DeliveryNotice) => notices.push(d));
     const reply = ok(
       await call<MessageDto>(agent.sock, 'message', {
         touser: inbound.usession,
@@ -65,8 +67,9 @@ describe('WeChat KF end to end against the fake platform', () => {
         clientId: 'reply-000001',
       }),
     );
-    expect(await delivered).toMatchObject({ id: reply.id, state: 'sent', error: null });
-    const sent = f.wecom.sent.at(-1)!;
+    await until(() => notices.some((d) => d.id === reply.id));
+    expect(notices.find((d) => d.id === reply.id)).toMatchObject({ state: 'sent', error: null });
+    const sent = f.wecom.sent.find((m) => m.msgid === reply.id)!;
     expect(sent).toMatchObject({
       msgid: reply.id,
       touser: 'wmCustomer0001',

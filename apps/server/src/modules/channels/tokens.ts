@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { closeRedis } from '../../platform/redis.js';
 
@@ -142,3 +143,7 @@ export function redisTokens(url: string): SharedTokens {
     close: () => closeRedis(r),
   };
 }
+
+/** The cache key of an app's token: one per platform, app id and secret (a new secret, a new token). */
+export const tokenKey = (platform: string, appid: string, secret: string): string =>
+  `${platform}:${appid}:${createHash('sha256').update(secret).digest('hex').slice(0, 12)}`;

@@ -5,7 +5,9 @@ import type {
   ChannelAppTable,
   ChannelUserTable,
 } from '../../../platform/db/schema-messaging.js';
-import type { TokenCache } from '../tokens.js';
+import type { TokenCache, TokenSource } from '../tokens.js';
+import { WireError } from '../wire.js';
+import { PlatformError } from '../platform-http.js';
 
 export type AppRow = Selectable<ChannelAppTable>;
 export type AccountRow = Selectable<ChannelAccountTable>;
@@ -100,4 +102,36 @@ export function queryStrings(q: unknown): Record<string, string> {
       if (typeof s === 'string') out[k] = s;
     }
   return out;
+}
+
+/** A push body read by `read`; unreadable or truncated input is answered 400, never thrown. */
+export function readable(read: () => Received): Received {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof WireError) return { ok: false, status: 400, reason: `unreadable: ${err.message}` };
+    throw err;
+  }
+}
+
+/** Channels that send text only refuse anything else for good. */
+export function requireText(item: OutboundItem): void {
+  if (item.msgtype !== 'text')
+    throw new PlatformError('permanent', 'unsupported', item.msgtype, 'channel_unsupported');
+}
+
+/** A call with the app's token: on an invalid-token answer, exactly one refresh and one retry. */
+export async function withToken<T>(
+  ctx: AdapterContext,
+  src: TokenSource,
+  run: (token: string) => Promise<T>,
+): Promise<T> {
+  const token = await ctx.tokens.get(src);
+  try {
+    return await run(token);
+  } catch (err) {
+    if (!(err instanceof PlatformError) || err.kind !== 'token') throw err;
+    await ctx.tokens.invalidate(src.key, token);
+    return run(await ctx.tokens.get(src));
+  }
 }

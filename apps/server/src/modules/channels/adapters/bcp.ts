@@ -1,19 +1,18 @@
-import { createHash } from 'node:crypto';
 import { CHANNEL_CAPABILITIES } from '@kefu/protocol';
 import { sameSignature, wechatSignature } from '../crypto/wechat-crypto.js';
-import { WireError, jsonText } from '../wire.js';
-import type { TokenSource } from '../tokens.js';
+import { jsonText } from '../wire.js';
+import { tokenKey, type TokenSource } from '../tokens.js';
+import { checkErrcode, platformFetch, platformJson, type ErrorTable } from '../platform-http.js';
 import {
-  PlatformError,
-  checkErrcode,
-  platformFetch,
-  platformJson,
-  type ErrorTable,
-} from '../platform-http.js';
-import type { AdapterContext, AppRow, ChannelAdapter, Received } from './adapter.js';
-import { openPush, readFields, tokenOf } from './wechat-common.js';
-import { mpItem } from './wechat-mp.js';
-import { withToken } from './wechat-kf.js';
+  requireText,
+  withToken,
+  type AdapterContext,
+  type AppRow,
+  type ChannelAdapter,
+  type Received,
+} from './adapter.js';
+import { openPush, tokenOf } from './wechat-common.js';
+import { mpReceived } from './wechat-mp.js';
 
 /**
  * `bcp`, read as Baidu smart-program customer service (百度智能小程序客服消息; the spec names the channel
@@ -29,7 +28,7 @@ const BAIDU_ERRORS: ErrorTable = {
 
 export function bcpTokenSource(ctx: AdapterContext, app: AppRow): TokenSource {
   return {
-    key: `baidu:${app.platform_appid}:${createHash('sha256').update(app.secret).digest('hex').slice(0, 12)}`,
+    key: tokenKey('baidu', app.platform_appid, app.secret),
     fetch: async () => {
       const q = new URLSearchParams({
         grant_type: 'client_credentials',
@@ -79,20 +78,11 @@ export const bcp: ChannelAdapter = {
         )
       : openPush(app, req.query, req.raw, { receiveId: app.platform_appid });
     if (!opened.ok) return opened;
-    try {
-      const f = readFields(opened.text);
-      if (!f.FromUserName || !f.MsgType)
-        return { ok: false, status: 400, reason: 'no FromUserName / MsgType' };
-      return { ok: true, body: 'success', items: [mpItem(f)] };
-    } catch (err) {
-      if (err instanceof WireError) return { ok: false, status: 400, reason: `unreadable: ${err.message}` };
-      throw err;
-    }
+    return mpReceived(opened.text);
   },
 
   async send(ctx, to, item) {
-    if (item.msgtype !== 'text')
-      throw new PlatformError('permanent', 'unsupported', item.msgtype, 'channel_unsupported');
+    requireText(item);
     const o = await withToken(ctx, bcpTokenSource(ctx, to.app), async (t) => {
       const res = await platformJson(
         await platformFetch(

@@ -1,10 +1,18 @@
 import { CHANNEL_CAPABILITIES } from '@kefu/protocol';
 import { douyinSignature, sameSignature } from '../crypto/wechat-crypto.js';
-import { WireError, jsonText, parseJsonObject } from '../wire.js';
+import { jsonText, parseJsonObject } from '../wire.js';
 import type { TokenSource } from '../tokens.js';
 import { PlatformError, platformFetch, platformJson, type ErrorTable } from '../platform-http.js';
-import type { AdapterContext, AppRow, ChannelAdapter, InboundItem, Received } from './adapter.js';
-import { withToken } from './wechat-kf.js';
+import {
+  readable,
+  requireText,
+  withToken,
+  type AdapterContext,
+  type AppRow,
+  type ChannelAdapter,
+  type InboundItem,
+  type Received,
+} from './adapter.js';
 
 /** Douyin open-platform codes: token refused, worth a retry, or final. */
 export const DOUYIN_ERRORS: ErrorTable = {
@@ -148,24 +156,19 @@ export const douyin: ChannelAdapter = {
   receive(app, req): Received {
     if (!sameSignature(header(req.headers, 'x-douyin-signature'), douyinSignature(app.secret, req.raw)))
       return { ok: false, status: 403, reason: 'bad X-Douyin-Signature' };
-    let o: Record<string, unknown>;
-    try {
-      o = parseJsonObject(req.raw.toString('utf8'));
+    return readable(() => {
+      const o = parseJsonObject(req.raw.toString('utf8'));
       if (jsonText(o, 'event') === 'verify_webhook') {
         const challenge = contentOf(o).challenge;
         return { ok: true, body: JSON.stringify({ challenge }), contentType: 'application/json', items: [] };
       }
       const item = douyinItem(o, app.platform_appid, header(req.headers, 'msg-id'));
       return { ok: true, body: '', items: item ? [item] : [] };
-    } catch (err) {
-      if (err instanceof WireError) return { ok: false, status: 400, reason: `unreadable: ${err.message}` };
-      throw err;
-    }
+    });
   },
 
   async send(ctx, to, item) {
-    if (item.msgtype !== 'text')
-      throw new PlatformError('permanent', 'unsupported', item.msgtype, 'channel_unsupported');
+    requireText(item);
     const dctx = ctx as DouyinContext;
     const o = await withToken(dctx, douyinTokenSource(dctx, to.app), (t) =>
       douyinCall(`${ctx.bases.douyin}/im/send/msg/?open_id=${encodeURIComponent(to.account.extid)}`, {

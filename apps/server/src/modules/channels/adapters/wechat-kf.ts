@@ -1,18 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
 import { CHANNEL_CAPABILITIES, type MsgType } from '@kefu/protocol';
 import { CryptoError, decryptMessage, sameSignature, wechatSignature } from '../crypto/wechat-crypto.js';
-import { WireError, jsonText } from '../wire.js';
-import type { TokenSource } from '../tokens.js';
-import type {
-  AdapterContext,
-  AppRow,
-  ChannelAdapter,
-  InboundItem,
-  OutboundItem,
-  PushRequest,
-  Received,
-  SendTarget,
+import { jsonText } from '../wire.js';
+import { tokenKey, type TokenSource } from '../tokens.js';
+import {
+  readable,
+  withToken,
+  type AdapterContext,
+  type AppRow,
+  type ChannelAdapter,
+  type InboundItem,
+  type OutboundItem,
+  type PushRequest,
+  type Received,
+  type SendTarget,
 } from './adapter.js';
 import {
   MEDIA_TYPE,
@@ -33,7 +34,7 @@ import { PlatformError } from '../platform-http.js';
  */
 export function kfTokenSource(ctx: AdapterContext, app: AppRow): TokenSource {
   return {
-    key: `wecom:${app.platform_appid}:${createHash('sha256').update(app.secret).digest('hex').slice(0, 12)}`,
+    key: tokenKey('wecom', app.platform_appid, app.secret),
     fetch: async () =>
       tokenOf(
         await wechatCall(
@@ -41,22 +42,6 @@ export function kfTokenSource(ctx: AdapterContext, app: AppRow): TokenSource {
         ),
       ),
   };
-}
-
-/** A call with the app's token: on an invalid-token answer, exactly one refresh and one retry. */
-export async function withToken<T>(
-  ctx: AdapterContext,
-  src: TokenSource,
-  run: (token: string) => Promise<T>,
-): Promise<T> {
-  const token = await ctx.tokens.get(src);
-  try {
-    return await run(token);
-  } catch (err) {
-    if (!(err instanceof PlatformError) || err.kind !== 'token') throw err;
-    await ctx.tokens.invalidate(src.key, token);
-    return run(await ctx.tokens.get(src));
-  }
 }
 
 /** POST to /cgi-bin/kf/<path> with the corp's token. */
@@ -203,15 +188,11 @@ export const wechatKf: ChannelAdapter = {
       receiveId: app.platform_appid,
     });
     if (!opened.ok) return opened;
-    let f: Record<string, string>;
-    try {
-      f = readFields(opened.text);
-    } catch (err) {
-      if (err instanceof WireError) return { ok: false, status: 400, reason: `unreadable: ${err.message}` };
-      throw err;
-    }
-    if (f.Event !== 'kf_msg_or_event') return { ok: true, body: '', items: [] };
-    return { ok: true, body: '', items: [], pull: { scope: f.OpenKfId ?? '', token: f.Token ?? '' } };
+    return readable(() => {
+      const f = readFields(opened.text);
+      if (f.Event !== 'kf_msg_or_event') return { ok: true, body: '', items: [] };
+      return { ok: true, body: '', items: [], pull: { scope: f.OpenKfId ?? '', token: f.Token ?? '' } };
+    });
   },
 
   async send(ctx, to: SendTarget, item, msgid) {

@@ -1,16 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
 import { CHANNEL_CAPABILITIES, type MsgType } from '@kefu/protocol';
 import { sameSignature, wechatSignature } from '../crypto/wechat-crypto.js';
-import { WireError, jsonText } from '../wire.js';
-import type { TokenSource } from '../tokens.js';
-import type {
-  AdapterContext,
-  AppRow,
-  ChannelAdapter,
-  InboundItem,
-  OutboundItem,
-  Received,
+import { jsonText } from '../wire.js';
+import { tokenKey, type TokenSource } from '../tokens.js';
+import {
+  readable,
+  withToken,
+  type AdapterContext,
+  type AppRow,
+  type ChannelAdapter,
+  type InboundItem,
+  type OutboundItem,
+  type Received,
 } from './adapter.js';
 import {
   MEDIA_TYPE,
@@ -22,7 +23,6 @@ import {
   uploadMedia,
   wechatCall,
 } from './wechat-common.js';
-import { withToken } from './wechat-kf.js';
 import { PlatformError } from '../platform-http.js';
 
 /**
@@ -32,7 +32,7 @@ import { PlatformError } from '../platform-http.js';
  */
 export function mpTokenSource(ctx: AdapterContext, app: AppRow): TokenSource {
   return {
-    key: `mp:${app.platform_appid}:${createHash('sha256').update(app.secret).digest('hex').slice(0, 12)}`,
+    key: tokenKey('mp', app.platform_appid, app.secret),
     fetch: async () =>
       tokenOf(
         await wechatCall(`${ctx.bases.wechat}/cgi-bin/stable_token`, {
@@ -102,6 +102,15 @@ export function mpItem(f: Record<string, string>): InboundItem {
   return item;
 }
 
+/** A decrypted official-account-shaped body (also Baidu's) as the answer `success` and its item. */
+export function mpReceived(text: string): Received {
+  return readable(() => {
+    const f = readFields(text);
+    if (!f.FromUserName || !f.MsgType) return { ok: false, status: 400, reason: 'no FromUserName / MsgType' };
+    return { ok: true, body: 'success', items: [mpItem(f)] };
+  });
+}
+
 function customBody(item: OutboundItem, mediaId: string): Record<string, unknown> {
   if (item.msgtype === 'text') return { msgtype: 'text', text: { content: item.text } };
   const type = MEDIA_TYPE[item.msgtype];
@@ -129,16 +138,7 @@ export function wechatMp(channel: 'weixin' | 'weapp'): ChannelAdapter {
     receive(app, req): Received {
       const opened = openPush(app, req.query, req.raw, { receiveId: app.platform_appid });
       if (!opened.ok) return opened;
-      let f: Record<string, string>;
-      try {
-        f = readFields(opened.text);
-      } catch (err) {
-        if (err instanceof WireError) return { ok: false, status: 400, reason: `unreadable: ${err.message}` };
-        throw err;
-      }
-      if (!f.FromUserName || !f.MsgType)
-        return { ok: false, status: 400, reason: 'no FromUserName / MsgType' };
-      return { ok: true, body: 'success', items: [mpItem(f)] };
+      return mpReceived(opened.text);
     },
 
     async send(ctx, to, item) {

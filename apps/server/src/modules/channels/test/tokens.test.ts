@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TokenCache, redisTokens, type TokenSource } from '../tokens.js';
-import { withToken } from '../adapters/wechat-kf.js';
+import { withToken } from '../adapters/adapter.js';
 import { PlatformError } from '../platform-http.js';
 import type { AdapterContext } from '../adapters/adapter.js';
 

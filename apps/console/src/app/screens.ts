@@ -1,6 +1,9 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyScreen } from './lazy';
 
+/** The 17 analysis screens share one chunk (features/analysis/screens/AnalysisRoute). */
+const AnalysisRoute = lazyScreen(() => import('../features/analysis/screens/AnalysisRoute'));
+
 /**
  * Screens built so far, by absolute route path; every other permitted route renders the
  * "coming soon" page inside the shell. Each screen is its own chunk.
@@ -31,45 +34,23 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   '/setup/personaSecurity': lazyScreen(() => import('../features/security/screens/PersonaSecurityScreen')),
   '/history': lazyScreen(() => import('../features/history/screens/HistoryScreen')),
   '/dataAnalysis/loginLog': lazyScreen(() => import('../features/loginLog/screens/LoginLogScreen')),
-  '/dataAnalysis/searchEngine': lazyScreen(
-    () => import('../features/analysis/screens/StatsSearchEngineScreen'),
-  ),
-  '/dataAnalysis/section': lazyScreen(() => import('../features/analysis/screens/StatsSectionScreen')),
-  '/dataAnalysis/customerService': lazyScreen(
-    () => import('../features/analysis/screens/StatsCustomerServiceScreen'),
-  ),
-  '/dataAnalysis/satisfaction': lazyScreen(
-    () => import('../features/analysis/screens/StatsSatisfactionScreen'),
-  ),
-  '/dataAnalysis/workLog': lazyScreen(() => import('../features/analysis/screens/StatsWorkLogScreen')),
-  '/dataAnalysis/quality': lazyScreen(() => import('../features/analysis/screens/StatsQualityScreen')),
-  '/dataAnalysis/qualityLabel': lazyScreen(
-    () => import('../features/analysis/screens/StatsQualityLabelScreen'),
-  ),
-  '/dataAnalysis/workOrganLog': lazyScreen(
-    () => import('../features/analysis/screens/StatsWorkOrganLogScreen'),
-  ),
-  '/dataAnalysis/regionalAnalysis': lazyScreen(
-    () => import('../features/analysis/screens/StatsRegionalScreen'),
-  ),
-  '/dataAnalysis/browser': lazyScreen(() => import('../features/analysis/screens/StatsBrowserScreen')),
-  '/dataAnalysis/operatingSystem': lazyScreen(
-    () => import('../features/analysis/screens/StatsOperatingSystemScreen'),
-  ),
-  '/dataAnalysis/sessionTag': lazyScreen(() => import('../features/analysis/screens/StatsSessionTagScreen')),
-  '/dataAnalysis/timeAnalysis': lazyScreen(
-    () => import('../features/analysis/screens/StatsTimeAnalysisScreen'),
-  ),
-  '/dataAnalysis/channelAnalysis': lazyScreen(
-    () => import('../features/analysis/screens/StatsChannelScreen'),
-  ),
-  '/dataAnalysis/websiteAnalysis': lazyScreen(
-    () => import('../features/analysis/screens/StatsWebsiteScreen'),
-  ),
-  '/dataAnalysis/dateAnalysis': lazyScreen(() => import('../features/analysis/screens/StatsDateScreen')),
-  '/dataAnalysis/aiStatistics': lazyScreen(
-    () => import('../features/analysis/screens/StatsAiStatisticsScreen'),
-  ),
+  '/dataAnalysis/searchEngine': AnalysisRoute,
+  '/dataAnalysis/section': AnalysisRoute,
+  '/dataAnalysis/customerService': AnalysisRoute,
+  '/dataAnalysis/satisfaction': AnalysisRoute,
+  '/dataAnalysis/workLog': AnalysisRoute,
+  '/dataAnalysis/quality': AnalysisRoute,
+  '/dataAnalysis/qualityLabel': AnalysisRoute,
+  '/dataAnalysis/workOrganLog': AnalysisRoute,
+  '/dataAnalysis/regionalAnalysis': AnalysisRoute,
+  '/dataAnalysis/browser': AnalysisRoute,
+  '/dataAnalysis/operatingSystem': AnalysisRoute,
+  '/dataAnalysis/sessionTag': AnalysisRoute,
+  '/dataAnalysis/timeAnalysis': AnalysisRoute,
+  '/dataAnalysis/channelAnalysis': AnalysisRoute,
+  '/dataAnalysis/websiteAnalysis': AnalysisRoute,
+  '/dataAnalysis/dateAnalysis': AnalysisRoute,
+  '/dataAnalysis/aiStatistics': AnalysisRoute,
   '/setup/sensitiveWords': lazyScreen(() => import('../features/sensitive/screens/SensitiveWordsScreen')),
   '/setup/knowlede': lazyScreen(() => import('../features/knowledge/screens/KnowledgeScreen')),
   '/setup/customerRobot': lazyScreen(() => import('../features/robot/screens/RobotListScreen')),

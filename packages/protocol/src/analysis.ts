@@ -40,6 +40,15 @@ export const COUNT_FIGURES = [
   'ready',
   'busy',
   'notReady',
+  // Quality inspection (issue 17): inspections scored, passed, failed by a fatal item; appeals opened and
+  // upheld (fully or partly); items deducted (label/quality) and the points they took.
+  'inspected',
+  'passed',
+  'fatalFails',
+  'appealsOpened',
+  'appealsUpheld',
+  'deducted',
+  'deductedPoints',
 ] as const;
 /** Averages and rates, computed from sums of the additive parts (never an average of averages). */
 export const DERIVED_FIGURES = [
@@ -51,6 +60,14 @@ export const DERIVED_FIGURES = [
   'responseRate',
   'effectiveRate',
   'inviteRate',
+  /** Σ final score ÷ inspected. */
+  'avgScore',
+  /** passed ÷ inspected. */
+  'passRate',
+  /** Average time from an appeal's submission to its resolution (ms). */
+  'appealResolve',
+  /** Inspector calibration: mean absolute gap between an inspector's score and the other inspectors' on the same conversations. */
+  'scoreSpread',
 ] as const;
 export type CountFigure = (typeof COUNT_FIGURES)[number];
 export type DerivedFigure = (typeof DERIVED_FIGURES)[number];
@@ -89,6 +106,17 @@ export const FIGURE_FORMAT: Record<Figure, 'count' | 'ms' | 'rate'> = {
   responseRate: 'rate',
   effectiveRate: 'rate',
   inviteRate: 'rate',
+  inspected: 'count',
+  passed: 'count',
+  fatalFails: 'count',
+  appealsOpened: 'count',
+  appealsUpheld: 'count',
+  deducted: 'count',
+  deductedPoints: 'count',
+  avgScore: 'count',
+  passRate: 'rate',
+  appealResolve: 'ms',
+  scoreSpread: 'count',
 };
 
 /** Which filters a call accepts. */
@@ -185,20 +213,32 @@ export const ANALYSIS_CALLS = {
     chart: ['signedIn', 'ready', 'busy'],
     scoped: true,
   },
+  /** Inspections by the day they were scored (final score, i.e. after resolved appeals). */
   quality: {
     code: 'A06_A02_A05',
-    dims: ['agent', 'organ'],
-    figures: ['conversations'],
+    dims: ['agent', 'organ', 'inspector'],
+    figures: [
+      'inspected',
+      'avgScore',
+      'passed',
+      'passRate',
+      'fatalFails',
+      'appealsOpened',
+      'appealsUpheld',
+      'appealResolve',
+      'scoreSpread',
+    ],
     filters: ['organ', 'agentno'],
-    chart: ['conversations'],
+    chart: ['inspected', 'passed'],
     scoped: true,
   },
+  /** Items deducted on inspections scored in the range (final scores), by item or by card. */
   'label/quality': {
     code: 'A06_A02_A06',
-    dims: ['label'],
-    figures: ['tagged'],
+    dims: ['label', 'type'],
+    figures: ['deducted', 'deductedPoints', 'inspected'],
     filters: ['organ', 'agentno'],
-    chart: ['tagged'],
+    chart: ['deducted'],
     scoped: true,
   },
   regionList: {

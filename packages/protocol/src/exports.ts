@@ -13,6 +13,8 @@ export const EXPORT_KIND_CODES = {
   contacts: ['A05'],
   knowledge: ['A09_A05_A02'],
   records: ['A09_A06_A01'],
+  /** Quality inspections (/api/quality/expall, expIds): inspectors and assigners. */
+  quality: ['A11_A01', 'A11_A02'],
   /** Analysis tables (/api/analyse/export): the call's own code is checked when the job starts. */
   analysis: [
     'A06_A01_A01',

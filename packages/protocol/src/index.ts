@@ -25,3 +25,4 @@ export * from './rich-text.js';
 export * from './history.js';
 export * from './analysis.js';
 export * from './messaging.js';
+export * from './quality.js';

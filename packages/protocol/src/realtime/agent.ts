@@ -14,6 +14,7 @@ import type { ReplayPage, ResyncNotice } from './resume.js';
 import type { RestartHint } from './restart.js';
 import type { MonitorClientToServerEvents, MonitorServerToClientEvents } from '../monitor.js';
 import type { DeliveryNotice } from '../messaging.js';
+import type { QualityNotice } from '../quality.js';
 
 export const AGENT_NAMESPACE = '/im/agent';
 
@@ -112,6 +113,8 @@ export interface AgentServerToClientEvents extends MonitorServerToClientEvents {
   restart: (p: RestartHint) => void;
   /** A message's delivery to a messaging platform changed (sent, or failed for good with the reason). */
   delivery: (p: DeliveryNotice) => void;
+  /** Quality inspection: a result sent to the agent, an appeal's change or answer, a window closing soon. */
+  quality: (p: QualityNotice) => void;
 }
 
 export type AgentMessagePayload = z.input<typeof agentMessageSchema>;

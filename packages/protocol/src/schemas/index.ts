@@ -10,3 +10,4 @@ export * from './sensitive.js';
 export * from './compliance.js';
 export * from './exports.js';
 export * from './history.js';
+export * from './quality.js';

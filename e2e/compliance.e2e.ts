@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, ensureConsoleBuilt, startServer, type RunningServer } from './support/server';
+import type { MessageDto } from '@kefu/protocol';
 import { openBrowser, screenshot } from './support/browser';
 import { createHmac } from 'node:crypto';
 import { io } from 'socket.io-client';
@@ -209,6 +210,51 @@ describe('business systems', () => {
       expect(await popup.locator('#verdict').innerText()).toBe('signature ok');
       expect(seen.filter((x) => x.startsWith('/customer'))).toEqual([`/customer/${userid} true`]);
       await popup.close();
+
+      // Quick files: upload one from the composer, then send it to the visitor in one click.
+      await tid('quickfile-btn').click();
+      await tid('quickfile-panel').waitFor();
+      await p
+        .locator('[data-testid="quickfile-upload"]')
+        .locator('xpath=ancestor::span[contains(@class,"ant-upload")]//input[@type="file"]')
+        .setInputFiles({
+          name: '价目表.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('%PDF-1.7 quick file'),
+        });
+      await tid('quickfile-send-价目表.pdf').waitFor();
+      await screenshot(p, 'quickfile-1-zh');
+      const gotFile = once(v, 'message', (m: MessageDto) => m.msgtype === 'file');
+      await tid('quickfile-send-价目表.pdf').click();
+      expect((await gotFile).filename).toBe('价目表.pdf');
+      // Shortcuts: Ctrl+Enter sends, Enter breaks the line.
+      await tid('shortcuts-btn').click();
+      await p.getByText('Ctrl+Enter 发送，Enter 换行').click();
+      await expect
+        .poll(() => tid('composer-input').getAttribute('placeholder'))
+        .toBe('Ctrl+Enter 发送，Enter 换行');
+      await screenshot(p, 'shortcuts-zh');
+      const gotText = once(v, 'message', (m: MessageDto) => m.msgtype === 'text' && m.calltype === 'out');
+      await tid('composer-input').fill('第一行');
+      await tid('composer-input').press('Enter');
+      await tid('composer-input').pressSequentially('第二行');
+      await tid('composer-input').press('Control+Enter');
+      expect((await gotText).message).toBe('第一行\n第二行');
+      await p.getByText('Enter 发送，Shift+Enter 换行').click();
+      await p.keyboard.press('Escape');
+      // The same in English.
+      await inEnglish(p, '/dialogue', 'dialogue-screen');
+      await tid(`chat-item-${userid}`).click();
+      await tid('quickfile-btn').click();
+      await tid('quickfile-send-价目表.pdf').waitFor();
+      await p.waitForTimeout(300);
+      await screenshot(p, 'quickfile-2-en');
+      // Removed from the list (the message already sent keeps its file).
+      await tid('quickfile-delete-价目表.pdf').click();
+      await p.locator('.ant-popconfirm .ant-btn-primary').click();
+      await p.getByText('No quick files yet').waitFor();
+      await p.keyboard.press('Escape');
+      await p.evaluate(() => localStorage.setItem('language', 'zh'));
       // Leave the agent not ready for the next tests.
       await tid('agent-state').click();
       await tid('agent-state-notready').click();

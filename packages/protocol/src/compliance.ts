@@ -213,3 +213,38 @@ export interface CrmLinkDto {
   url: string;
   createtime: number;
 }
+
+// ---------------------------------------------------------------- quick files and shortcuts
+/** Personal quick files and shortcuts: whoever chats; public quick files are managed with the canned-reply code. */
+export const QUICK_FILE_CODE = 'A01';
+export const QUICK_FILE_PUBLIC_CODE = 'A09_A03_A09';
+export const QUICK_FILE_SCOPES = ['pri', 'pub'] as const;
+export type QuickFileScope = (typeof QUICK_FILE_SCOPES)[number];
+
+export interface QuickFileDto {
+  id: string;
+  name: string;
+  scope: QuickFileScope;
+  mime: string;
+  filesize: number;
+  sortindex: number;
+  createtime: number;
+}
+
+/** What quickFile/send answers: an attachment of the caller's, ready to go out as a message. */
+export interface QuickFileSendDto {
+  attachmentid: string;
+  msgtype: 'file' | 'image' | 'video' | 'voice';
+  filename: string;
+  filesize: number;
+}
+
+export const SEND_KEYS = ['enter', 'ctrlEnter'] as const;
+export type SendKey = (typeof SEND_KEYS)[number];
+export const QUICK_KEYS = ['none', 'ctrl+/', 'ctrl+k', 'alt+q'] as const;
+export type QuickKey = (typeof QUICK_KEYS)[number];
+export interface ShortcutsDto {
+  send: SendKey;
+  quick: QuickKey;
+}
+export const SHORTCUTS_DEFAULT: ShortcutsDto = { send: 'enter', quick: 'ctrl+/' };

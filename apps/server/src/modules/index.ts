@@ -24,6 +24,7 @@ import { registerSensitive } from './sensitive/sensitive.routes.js';
 import { registerSecurity } from './security/security.routes.js';
 import { registerIntegration } from './integration/integration.routes.js';
 import { registerBusiness } from './business/business.routes.js';
+import { registerQuickFile } from './quickfile/quickfile.routes.js';
 import { registerExport } from './export/export.routes.js';
 import { registerHistory } from './history/history.routes.js';
 import { registerApiDoc } from './apidoc/apidoc.routes.js';
@@ -62,6 +63,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerSecurity,
   registerIntegration,
   registerBusiness,
+  registerQuickFile,
   registerExport,
   registerHistory,
   registerTexts,

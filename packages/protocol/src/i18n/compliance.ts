@@ -197,6 +197,7 @@ export const complianceZh = {
   'qf.sendKey.enter': 'Enter 发送，Shift+Enter 换行',
   'qf.sendKey.ctrlEnter': 'Ctrl+Enter 发送，Enter 换行',
   'qf.quickKey': '打开快捷回复',
+  'qf.top': '移到最前',
 
   'tr.translate': '翻译',
   'tr.translating': '翻译中…',
@@ -414,6 +415,7 @@ export const complianceEn: Record<keyof typeof complianceZh, string> = {
   'qf.sendKey.enter': 'Enter sends, Shift+Enter breaks the line',
   'qf.sendKey.ctrlEnter': 'Ctrl+Enter sends, Enter breaks the line',
   'qf.quickKey': 'Open canned replies',
+  'qf.top': 'Move to the top',
 
   'tr.translate': 'Translate',
   'tr.translating': 'Translating…',

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { LIMITS, epochMs, flag, idField, idList, optionalText, str } from './fields.js';
-import { BUSINESS_OPENTYPES, SECURITY_LIMITS, WEBHOOK_EVENTS, WEBHOOK_STATUSES } from '../compliance.js';
+import {
+  BUSINESS_OPENTYPES,
+  QUICK_FILE_SCOPES,
+  QUICK_KEYS,
+  SECURITY_LIMITS,
+  SEND_KEYS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_STATUSES,
+} from '../compliance.js';
 
 /** GET /api/records/list and /api/records/export: words (action, user name, target), user, action, time range. */
 export const auditQuery = z.object({
@@ -104,3 +112,19 @@ export const crmAddSchema = z.object({
   crmid: str().trim().min(1, 'required').max(100, 'too_long'),
 });
 export const crmViewQuery = z.object({ agentserviceid: idField() });
+
+export const quickFileListQuery = z.object({ scope: z.enum(QUICK_FILE_SCOPES, 'invalid_field').optional() });
+/** POST /api/agent/quickFile/save: an upload of the caller's (POST /api/upload) kept as a quick file. */
+export const quickFileSaveSchema = z.object({
+  mediaid: idField(),
+  name: optionalText(200),
+  scope: z.enum(QUICK_FILE_SCOPES, 'invalid_field').default('pri'),
+});
+export const quickFileRankSchema = z.object({
+  scope: z.enum(QUICK_FILE_SCOPES, 'invalid_field').default('pri'),
+  ids: idList(),
+});
+export const shortcutsSaveSchema = z.object({
+  send: z.enum(SEND_KEYS, 'invalid_field').optional(),
+  quick: z.enum(QUICK_KEYS, 'invalid_field').optional(),
+});

@@ -43,6 +43,7 @@ export const NO_INPUT_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/webhook/config',
   'POST /api/webhook/test',
   'GET /api/business/list',
+  'GET /api/agent/shortcuts',
   'GET /api/monitor/timeoutAgentserviceSize',
   'GET /api/monitor/rules',
 ]);

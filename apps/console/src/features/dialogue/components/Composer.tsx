@@ -15,6 +15,9 @@ import { upload, type UploadKind } from '../api';
 import { isVoiceFile } from '../model/messages';
 import { QuickReplies } from './QuickReplies';
 import { DraftWarning, useDraftCheck } from '../../sensitive/components/DraftWarning';
+import { QuickFilesButton } from '../../quickfile/components/QuickFilesButton';
+import { ShortcutsButton } from '../../quickfile/components/ShortcutsButton';
+import { useShortcuts } from '../../quickfile/api';
 
 const EMOJI =
   '😀 😁 😂 🤣 😊 😇 🙂 😉 😍 😘 😋 😎 🤔 😐 😮 😴 😢 😭 😡 👍 👎 👏 🙏 💪 👌 ✌️ 🤝 🎉 ❤️ 💔 🌹 ☕ 🍰 ⭐ 🔥 ✅ ❌ ❓ ❗ 💡'.split(
@@ -38,6 +41,7 @@ export function Composer({ disabled, onSend, onTyping, picked }: Props) {
   const [quickOpen, setQuickOpen] = useState(false);
   const lastTyping = useRef(0);
   const check = useDraftCheck(text, !disabled);
+  const keys = useShortcuts();
 
   const change = (v: string) => {
     setText(v);
@@ -69,9 +73,12 @@ export function Composer({ disabled, onSend, onTyping, picked }: Props) {
     lastTyping.current = 0;
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+    if (keys.isSend({ ...e, isComposing: e.nativeEvent.isComposing })) {
       e.preventDefault();
       send();
+    } else if (keys.isQuick(e)) {
+      e.preventDefault();
+      setQuickOpen(true);
     }
   };
 
@@ -191,6 +198,8 @@ export function Composer({ disabled, onSend, onTyping, picked }: Props) {
             />
           </Tooltip>
         </Popover>
+        <QuickFilesButton disabled={disabled} onSend={onSend} />
+        <ShortcutsButton />
       </div>
       <DraftWarning check={check} />
       <Input.TextArea
@@ -199,7 +208,13 @@ export function Composer({ disabled, onSend, onTyping, picked }: Props) {
         disabled={disabled}
         maxLength={MESSAGE_MAX_CHARS}
         autoSize={{ minRows: 3, maxRows: 6 }}
-        placeholder={disabled ? t('dialogue.chatOver') : t('dialogue.inputHint')}
+        placeholder={
+          disabled
+            ? t('dialogue.chatOver')
+            : keys.send === 'enter'
+              ? t('dialogue.inputHint')
+              : t('qf.sendKey.ctrlEnter')
+        }
         onChange={(e) => change(e.target.value)}
         onKeyDown={onKeyDown}
         variant="borderless"

@@ -46,7 +46,13 @@ function Body({ m, onImage }: { m: ChatMessage; onImage: (id: string) => void })
       ) : null;
     case 'file':
       return id ? (
-        <a href={mediaUrl('file', id)} download={m.filename ?? undefined} data-testid="message-file">
+        <a
+          href={mediaUrl('file', id)}
+          download={m.filename ?? undefined}
+          data-testid="message-file"
+          // The bubble's own colour: a link-blue name on the agent's blue bubble would not show.
+          style={{ color: 'inherit', textDecoration: 'underline' }}
+        >
           <FileOutlined /> {m.filename || m.message || t('dialogue.media.file')}
           {m.filesize ? <span style={{ opacity: 0.7 }}> ({formatFileSize(m.filesize)})</span> : null}
         </a>

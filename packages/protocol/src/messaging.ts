@@ -163,6 +163,9 @@ export interface SnsAccountDto {
   /** The skill group (department) its users are routed to. */
   organ: string | null;
   organname: string;
+  /** The robot that answers the account's users first (handing over on request), null: humans only. */
+  robotid: string | null;
+  robotname: string;
   enabled: boolean;
   createtime: number;
   updatetime: number;
@@ -182,6 +185,8 @@ export interface ChannelAppDto {
   /** Douyin: the business account's open_id. */
   extid: string;
   organ: string | null;
+  /** The robot of its account (every channel but WeChat KF has one account per app). */
+  robotid: string | null;
   createtime: number;
   updatetime: number;
 }
@@ -240,6 +245,8 @@ const appFields = {
   format: z.enum(['xml', 'json'], 'invalid_field').default('xml'),
   extid: optionalText(128).transform((v) => v ?? ''),
   organ: optionalId(),
+  /** Absent: left as it is; blank: no robot. */
+  robotid: optionalId(),
 };
 export const snsSaveSchema = z.object({ channel: channelField, ...appFields });
 export const snsUpdateSchema = z.object({
@@ -266,7 +273,12 @@ export const kfAccountUpdateSchema = z.object({
   avatar: optionalId(),
 });
 export const kfAccountRef = z.object({ accountid: idField() });
-export const kfAssociationSchema = z.object({ accountid: idField(), organ: idField() });
+/** Routes a KF account to a skill group; `robotid` (absent: unchanged, blank: none) answers its users first. */
+export const kfAssociationSchema = z.object({
+  accountid: idField(),
+  organ: idField(),
+  robotid: optionalId(),
+});
 export const kfWayQuery = z.object({
   accountid: idField(),
   scene: str()

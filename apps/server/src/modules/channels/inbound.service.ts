@@ -22,6 +22,7 @@ import type { ChannelRuntime } from './runtime.js';
 import { ADAPTERS } from './runtime.js';
 import { autoReplies } from './imr.service.js';
 import { failedOnPlatform } from './events.js';
+import { visitorSaid } from '../robot/flow.service.js';
 
 /** Placeholder texts of media the platform could not hand over. */
 const MEDIA_TEXT: Partial<Record<MsgType, string>> = {
@@ -215,7 +216,7 @@ async function conversationOf(
   const open = await srepo.openServiceOf(k, user.orgi, user.id);
   if (open) return open;
   try {
-    // Robot first: when the robot work lands, intake decides it for the account like for an access point.
+    // Robot first: intake starts the chat with the account's robot like an access point's (robot_binding sns).
     await requestAgent(
       rt.e,
       { userid: user.id, orgi: user.orgi, appid: account.id },
@@ -297,7 +298,11 @@ async function intoConversation(
         attachmentid,
         guard: { kind: 'visitor' },
       });
-      if (stored.live) deliverLive(rt.e, s, stored.live, presentMessage(stored.row, stored.tokenum));
+      const dto = presentMessage(stored.row, stored.tokenum);
+      if (stored.live) deliverLive(rt.e, s, stored.live, dto);
+      // No agent on the chat: the robot may serve it, as for a website visitor (its own turn queue keeps
+      // the order; the lane does not wait for the answer). 转人工 in the text hands over.
+      if (stored.created && stored.live?.agentno === null) void visitorSaid(rt.e, s.id, dto);
       return;
     } catch (err) {
       // Ended between the lookup and the write: the next round opens a new conversation.

@@ -11,13 +11,21 @@ export const presentAccount = (r: AccountListRow): SnsAccountDto => ({
   platformAppId: r.platform_appid,
   organ: r.organ,
   organname: r.organname ?? '',
+  robotid: r.robotid ?? null,
+  robotname: r.robotname ?? '',
   enabled: Number(r.enabled) === 1,
   createtime: Number(r.createtime),
   updatetime: Number(r.updatetime),
 });
 
+/** How an app's single account routes its users (WeChat KF apps: none, their accounts route themselves). */
+export interface AppRouting {
+  organ: string | null;
+  robotid: string | null;
+}
+
 /** The app as the forms edit it: never the secret, only whether one is set. */
-export const presentApp = (r: AppRow, organ: string | null): ChannelAppDto => ({
+export const presentApp = (r: AppRow, { organ, robotid }: AppRouting): ChannelAppDto => ({
   id: r.id,
   channel: r.channel as PlatformChannel,
   name: r.name,
@@ -29,6 +37,7 @@ export const presentApp = (r: AppRow, organ: string | null): ChannelAppDto => ({
   format: r.format === 'json' ? 'json' : 'xml',
   extid: r.extid,
   organ,
+  robotid,
   createtime: Number(r.createtime),
   updatetime: Number(r.updatetime),
 });

@@ -116,7 +116,7 @@ export function setupRoutes(app: FastifyInstance, rt: ChannelRuntime): void {
   app.post(`${kf}/association`, {
     ...wechat,
     ...withInput(kfAssociationSchema, async (req, b) =>
-      ok(await svc.associate(rt, principal(req), b.accountid, b.organ)),
+      ok(await svc.associate(rt, principal(req), b.accountid, b.organ, b.robotid)),
     ),
   });
   app.post(`${kf}/unAssociation`, {

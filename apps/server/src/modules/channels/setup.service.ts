@@ -12,6 +12,7 @@ import type {
   snsUpdateSchema,
 } from '@kefu/protocol';
 import type { Principal } from '../../platform/auth/principal.js';
+import type { Db } from '../../platform/db/database.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import { offsetOf, pageOf, type Paging } from '../../platform/http/paging.js';
@@ -23,8 +24,9 @@ import * as repo from './channels.repository.js';
 import { PlatformError } from './platform-http.js';
 import { jsonText } from './wire.js';
 import type { ChannelRuntime } from './runtime.js';
-import { accountsQuery, appsOf, deleteApp } from './setup.repository.js';
-import { presentAccount, presentApp } from './setup.presenter.js';
+import { bind, findRobot, SNS } from '../robot/robot.repository.js';
+import { accountRobot, accountsQuery, appsOf, deleteApp, unbindAccounts } from './setup.repository.js';
+import { presentAccount, presentApp, type AppRouting } from './setup.presenter.js';
 import { forgetApp, webhookPath } from './webhook.routes.js';
 
 type SaveInput = z.infer<typeof snsSaveSchema>;
@@ -51,6 +53,33 @@ async function platform<T>(run: () => Promise<T>): Promise<T> {
 async function checkOrgan(rt: ChannelRuntime, p: Principal, organ: string | null | undefined): Promise<void> {
   if (organ && !(await organExists(rt.e.db.kysely, p.orgi, organ)))
     throw badRequest('invalid_field', { organ: 'invalid_field' });
+}
+
+/**
+ * Sets (a robot id), clears (null) or leaves (undefined) the robot that answers an account's users first;
+ * the robot must be the tenant's.
+ */
+async function setAccountRobot(
+  k: Db['kysely'],
+  p: Principal,
+  accountid: string,
+  robotid: string | null | undefined,
+  now: number,
+): Promise<void> {
+  if (robotid === undefined) return;
+  if (robotid && !(await findRobot(k, p.orgi, robotid)))
+    throw badRequest('invalid_field', { robotid: 'invalid_field' });
+  await bind(k, p.orgi, SNS, accountid, robotid, now);
+}
+
+/** The routing of an app's single account (organ and robot), for presentApp. */
+async function routingOf(rt: ChannelRuntime, app: AppRow): Promise<AppRouting> {
+  if (app.channel === 'wechat') return { organ: null, robotid: null };
+  const account = await repo.accountByExt(rt.e.db.kysely, app.id, '');
+  return {
+    organ: account?.organ ?? null,
+    robotid: account ? await accountRobot(rt.e.db.kysely, account.id) : null,
+  };
 }
 
 export async function appOf(
@@ -130,28 +159,30 @@ export async function saveApp(rt: ChannelRuntime, p: Principal, input: SaveInput
   try {
     await rt.e.db.kysely.transaction().execute(async (k) => {
       await k.insertInto('channel_app').values(app).execute();
-      if (input.channel !== 'wechat')
-        await k
-          .insertInto('channel_account')
-          .values({
-            id: newId(),
-            orgi: p.orgi,
-            appid: id,
-            channel: input.channel,
-            extid: input.extid || input.platformAppId,
-            name: input.name,
-            organ: input.organ ?? null,
-            createtime: now,
-            updatetime: now,
-          })
-          .execute();
+      if (input.channel === 'wechat') return;
+      const accountid = newId();
+      await k
+        .insertInto('channel_account')
+        .values({
+          id: accountid,
+          orgi: p.orgi,
+          appid: id,
+          channel: input.channel,
+          extid: input.extid || input.platformAppId,
+          name: input.name,
+          organ: input.organ ?? null,
+          createtime: now,
+          updatetime: now,
+        })
+        .execute();
+      await setAccountRobot(k, p, accountid, input.robotid, now);
     });
   } catch (err) {
     if (isUniqueViolation(err))
       throw badRequest('channel_app_exists', { platformAppId: 'channel_app_exists' });
     throw err;
   }
-  return presentApp(app, input.organ ?? null);
+  return presentApp(app, await routingOf(rt, app));
 }
 
 /** Updates credentials (a blank secret keeps the stored one) and the single account's name and group. */
@@ -179,25 +210,28 @@ export async function updateApp(
   try {
     await k.transaction().execute(async (trx) => {
       await trx.updateTable('channel_app').set(patch).where('id', '=', cur.id).execute();
-      if (cur.channel !== 'wechat')
-        await trx
-          .updateTable('channel_account')
-          .set({
-            name: input.name,
-            extid: input.extid || input.platformAppId,
-            organ: input.organ ?? null,
-            ...(input.enabled === undefined ? {} : { enabled: input.enabled ? 1 : 0 }),
-            updatetime: now,
-          })
-          .where('appid', '=', cur.id)
-          .execute();
+      if (cur.channel === 'wechat') return;
+      await trx
+        .updateTable('channel_account')
+        .set({
+          name: input.name,
+          extid: input.extid || input.platformAppId,
+          organ: input.organ ?? null,
+          ...(input.enabled === undefined ? {} : { enabled: input.enabled ? 1 : 0 }),
+          updatetime: now,
+        })
+        .where('appid', '=', cur.id)
+        .execute();
+      const account = await repo.accountByExt(trx, cur.id, '');
+      if (account) await setAccountRobot(trx, p, account.id, input.robotid, now);
     });
   } catch (err) {
     if (isUniqueViolation(err))
       throw badRequest('channel_app_exists', { platformAppId: 'channel_app_exists' });
     throw err;
   }
-  return presentApp({ ...cur, ...patch }, input.organ ?? null);
+  const next = { ...cur, ...patch };
+  return presentApp(next, await routingOf(rt, next));
 }
 
 export async function appDetail(
@@ -207,8 +241,7 @@ export async function appDetail(
   channel?: PlatformChannel,
 ): Promise<ChannelAppDto> {
   const app = await appOf(rt, p, id, channel);
-  const account = await repo.accountByExt(rt.e.db.kysely, app.id, '');
-  return presentApp(app, account?.organ ?? null);
+  return presentApp(app, await routingOf(rt, app));
 }
 
 export async function appList(
@@ -217,9 +250,7 @@ export async function appList(
   channel: PlatformChannel,
 ): Promise<ChannelAppDto[]> {
   const apps = await appsOf(rt.e.db.kysely, p.orgi, channel);
-  return Promise.all(
-    apps.map(async (a) => presentApp(a, (await repo.accountByExt(rt.e.db.kysely, a.id, ''))?.organ ?? null)),
-  );
+  return Promise.all(apps.map(async (a) => presentApp(a, await routingOf(rt, a))));
 }
 
 export async function removeApp(
@@ -241,13 +272,12 @@ export async function callbackConfig(
   origin: string,
 ): Promise<CallbackConfigDto> {
   const app = await appOf(rt, p, id);
-  const account = await repo.accountByExt(rt.e.db.kysely, app.id, '');
   return {
     id: app.id,
     url: `${origin}${webhookPath(app.channel, app.id)}`,
     token: app.token,
     aeskey: app.aeskey,
-    app: presentApp(app, app.channel === 'wechat' ? null : (account?.organ ?? null)),
+    app: presentApp(app, await routingOf(rt, app)),
   };
 }
 
@@ -346,23 +376,34 @@ export async function updateKfAccount(
 export async function delKfAccount(rt: ChannelRuntime, p: Principal, accountid: string): Promise<void> {
   const { account, app } = await accountOf(rt, p, accountid);
   await platform(() => kfCall(rt, app, 'account/del', { open_kfid: account.extid }));
-  await rt.e.db.kysely.deleteFrom('channel_account').where('id', '=', account.id).execute();
+  await rt.e.db.kysely.transaction().execute(async (k) => {
+    await unbindAccounts(k, [account.id]);
+    await k.deleteFrom('channel_account').where('id', '=', account.id).execute();
+  });
 }
 
-/** Routes an account's users to a skill group (organ null: the tenant's whole pool). */
+/**
+ * Routes an account's users to a skill group (organ null: the tenant's whole pool) and, when `robotid` is
+ * given, to that robot first (null: no robot).
+ */
 export async function associate(
   rt: ChannelRuntime,
   p: Principal,
   accountid: string,
   organ: string | null,
+  robotid?: string | null,
 ): Promise<SnsAccountDto> {
   const { account } = await accountOf(rt, p, accountid);
   await checkOrgan(rt, p, organ);
-  await rt.e.db.kysely
-    .updateTable('channel_account')
-    .set({ organ, updatetime: rt.now() })
-    .where('id', '=', account.id)
-    .execute();
+  const now = rt.now();
+  await rt.e.db.kysely.transaction().execute(async (k) => {
+    await k
+      .updateTable('channel_account')
+      .set({ organ, updatetime: now })
+      .where('id', '=', account.id)
+      .execute();
+    await setAccountRobot(k, p, account.id, robotid, now);
+  });
   return (await accountList(rt, p)).find((a) => a.id === account.id)!;
 }
 

@@ -251,7 +251,9 @@ export async function visitorAsksHuman(e: Engine, orgi: string, userid: string):
 export async function robotFor(k: Kdb, s: AgentServiceRow): Promise<string | null> {
   const session = await repo.sessionOf(k, s.id);
   if (session && (await repo.robotById(k, session.robotid))) return session.robotid;
-  return (await repo.boundRobot(k, repo.WEBIM, s.appid))?.id ?? null;
+  const bound =
+    (await repo.boundRobot(k, repo.WEBIM, s.appid)) ?? (await repo.boundRobot(k, repo.SNS, s.appid));
+  return bound?.id ?? null;
 }
 
 export async function robotResumes(e: Engine, sid: string, robotid: string): Promise<void> {

@@ -8,6 +8,8 @@ export type RobotRow = Selectable<RobotTable>;
 
 /** The channel of website access points in robot_binding. */
 export const WEBIM = 'webim';
+/** The channel of messaging-platform accounts (modules/channels: target = channel_account id). */
+export const SNS = 'sns';
 
 export const listRobots = (k: Kdb, orgi: string) =>
   k.selectFrom('robot').selectAll().where('orgi', '=', orgi).orderBy('createtime').execute();

@@ -36,8 +36,12 @@ export const ADMIN_CODES = [
   'A09_A03_A11',
 ];
 
-export async function robotScene(env: PerTest, robot: Record<string, unknown> = {}): Promise<RobotScene> {
-  const s = await env.live();
+export async function robotScene(
+  env: PerTest,
+  robot: Record<string, unknown> = {},
+  ...live: Parameters<PerTest['live']>
+): Promise<RobotScene> {
+  const s = await env.live(...live);
   const admin = (await addUserWithCodes(s.tdb, ADMIN_CODES)).token;
   const appid = await addAccessPoint(s.tdb);
   const save = async (question: string, similar: string[], answer: string) => {

@@ -1,0 +1,163 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CallbackConfigDto, ChannelAppDto, MessageDto, SnsAccountDto } from '@kefu/protocol';
+import { addOrgan, addUserWithCodes, api, collect, socketAgent, until } from '../../../../test/live.js';
+import { perTest } from '../../../../test/factories.js';
+import { startFakePlatform } from '../../../../test/fake-platform/index.js';
+import { robotScene } from '../../robot/test/kit.js';
+import { addKfApp } from './fixtures.js';
+
+const pt = perTest();
+let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
+afterEach(async () => {
+  await fake?.stop();
+  fake = null;
+});
+
+/** An official account whose users the robot answers first, pointed at by the fake. */
+async function robotAccount() {
+  const f = (fake = await startFakePlatform());
+  const sc = await robotScene(pt, { handoffmsg: '正在为您转接人工客服' }, undefined, {
+    channelBases: f.bases,
+  });
+  const admin = (await addUserWithCodes(sc.s.tdb, ['A09_A01_A02', 'A09_A01_A03'])).token;
+  const fa = f.wechat.addApp();
+  const saved = await api<ChannelAppDto>(sc.s, admin, '/api/wechat/save', {
+    name: '服务号',
+    platformAppId: fa.appid,
+    secret: fa.secret,
+    robotid: sc.robot.id,
+  });
+  expect(saved.json.success, JSON.stringify(saved.json)).toBe(true);
+  const cb = await api<CallbackConfigDto>(sc.s, admin, `/api/wechat/scan?id=${saved.json.data.id}`);
+  f.wechat.target(fa.appid, {
+    url: `${sc.s.url}${new URL(cb.json.data.url).pathname}`,
+    token: cb.json.data.token,
+    aeskey: cb.json.data.aeskey,
+    receiveId: fa.appid,
+  });
+  return { f, fa, sc, admin, app: saved.json.data };
+}
+
+const sentTo = (f: NonNullable<typeof fake>, openid: string): string[] =>
+  f.wechat.sent.filter((s) => s.touser === openid).map((s) => String(s.body.content ?? ''));
+
+describe('robots on messaging channels', () => {
+  it("the account's robot greets and answers the platform user first; 转人工 hands the chat to an agent", async () => {
+    const { f, fa, sc } = await robotAccount();
+    const agent = await socketAgent(sc.s, pt.sockets);
+    const seen = collect<MessageDto>(agent.sock, 'message');
+    const openid = 'oRobot0000000000000000001';
+    await f.wechat.userSays(fa.appid, openid, { text: '怎么退货' });
+    await until(() => sentTo(f, openid).some((t) => t.includes('申请售后')));
+    expect(sentTo(f, openid)[0]).toBe('您好，我是小智');
+    const k = sc.s.tdb.db.kysely;
+    const s = await k.selectFrom('agent_service').selectAll().executeTakeFirstOrThrow();
+    expect(s).toMatchObject({ ai: 1, agentno: null, channel: 'weixin' });
+    // The robot serves it: no agent was given the chat.
+    expect(seen).toHaveLength(0);
+
+    await f.wechat.userSays(fa.appid, openid, { text: '转人工' });
+    await until(() => sentTo(f, openid).includes('正在为您转接人工客服'));
+    await until(async () => {
+      const after = await k.selectFrom('agent_service').selectAll().executeTakeFirstOrThrow();
+      return after.agentno === agent.id && Number(after.ai) === 0;
+    });
+    const session = await k.selectFrom('robot_session').selectAll().executeTakeFirstOrThrow();
+    expect(session.handoff).toBe('phrase');
+    // The agent's transcript holds the user's lines and the robot's; the robot's went out, none twice.
+    const lines = await k
+      .selectFrom('chat_message')
+      .select(['type', 'calltype', 'message'])
+      .orderBy('seq')
+      .execute();
+    expect(lines.filter((m) => m.calltype === 'in').map((m) => m.message)).toEqual(['怎么退货', '转人工']);
+    expect(lines.filter((m) => m.type === 'robot').length).toBeGreaterThanOrEqual(3);
+    const texts = sentTo(f, openid);
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it('an account without a robot goes straight to an agent', async () => {
+    const { f, fa, sc, admin, app } = await robotAccount();
+    const up = await api<ChannelAppDto>(sc.s, admin, '/api/wechat/update', {
+      id: app.id,
+      name: app.name,
+      platformAppId: app.platformAppId,
+      robotid: '',
+    });
+    expect(up.json.data.robotid).toBeNull();
+    const agent = await socketAgent(sc.s, pt.sockets);
+    const lines = collect<MessageDto>(agent.sock, 'message');
+    await f.wechat.userSays(fa.appid, 'oRobot0000000000000000002', { text: '怎么退货' });
+    await until(() => lines.some((m) => m.message === '怎么退货'));
+    const s = await sc.s.tdb.db.kysely.selectFrom('agent_service').selectAll().executeTakeFirstOrThrow();
+    expect(s).toMatchObject({ ai: 0, agentno: agent.id });
+    expect(sentTo(f, 'oRobot0000000000000000002')).not.toContain('您好，我是小智');
+  });
+
+  it('the robot setting: listed with the account, kept by an update that does not name it, refused when not the tenant’s, dropped with the account', async () => {
+    const { sc, admin, app } = await robotAccount();
+    const list = async () =>
+      (await api<SnsAccountDto[]>(sc.s, admin, '/api/snsAccount/list?channel=weixin')).json.data;
+    expect((await list())[0]).toMatchObject({ robotid: sc.robot.id, robotname: '小智' });
+    const detail = await api<ChannelAppDto>(sc.s, admin, `/api/wechat/detail?id=${app.id}`);
+    expect(detail.json.data.robotid).toBe(sc.robot.id);
+    // The console's form of before the setting existed sends no robotid: the robot stays.
+    const kept = await api<ChannelAppDto>(sc.s, admin, '/api/wechat/update', {
+      id: app.id,
+      name: '服务号2',
+      platformAppId: app.platformAppId,
+    });
+    expect(kept.json.data.robotid).toBe(sc.robot.id);
+    const bad = await api(sc.s, admin, '/api/wechat/update', {
+      id: app.id,
+      name: '服务号2',
+      platformAppId: app.platformAppId,
+      robotid: 'no_such_robot_000000000000000000',
+    });
+    expect(bad.json).toMatchObject({ success: false, code: 400, key: 'invalid_field' });
+    expect((await list())[0]?.robotid).toBe(sc.robot.id);
+    expect((await api(sc.s, admin, '/api/wechat/delete', { id: app.id })).json.success).toBe(true);
+    const left = await sc.s.tdb.db.kysely
+      .selectFrom('robot_binding')
+      .select('channel')
+      .where('channel', '=', 'sns')
+      .execute();
+    expect(left).toHaveLength(0);
+  });
+
+  it('WeChat KF: association sets the skill group and the robot; unAssociation keeps the robot; deleting the account drops it', async () => {
+    const { f, sc, admin } = await robotAccount();
+    const kf = await addKfApp(sc.s.tdb.db, sc.s.url, f.wecom);
+    const organ = { id: await addOrgan(sc.s.tdb) };
+    const assoc = await api<SnsAccountDto>(sc.s, admin, '/api/wechat/kf/association', {
+      accountid: kf.accountid,
+      organ: organ.id,
+      robotid: sc.robot.id,
+    });
+    expect(assoc.json.data).toMatchObject({ organ: organ.id, robotid: sc.robot.id, robotname: '小智' });
+    const un = await api<SnsAccountDto>(sc.s, admin, '/api/wechat/kf/unAssociation', {
+      accountid: kf.accountid,
+    });
+    expect(un.json.data).toMatchObject({ organ: null, robotid: sc.robot.id });
+    const cleared = await api<SnsAccountDto>(sc.s, admin, '/api/wechat/kf/association', {
+      accountid: kf.accountid,
+      organ: organ.id,
+      robotid: '',
+    });
+    expect(cleared.json.data.robotid).toBeNull();
+    await api(sc.s, admin, '/api/wechat/kf/association', {
+      accountid: kf.accountid,
+      organ: organ.id,
+      robotid: sc.robot.id,
+    });
+    expect(
+      (await api(sc.s, admin, '/api/wechat/kf/delAccount', { accountid: kf.accountid })).json.success,
+    ).toBe(true);
+    const left = await sc.s.tdb.db.kysely
+      .selectFrom('robot_binding')
+      .select('target')
+      .where('target', '=', kf.accountid)
+      .execute();
+    expect(left).toHaveLength(0);
+  });
+});

@@ -129,6 +129,31 @@ describe('AI robot and knowledge base (/setup/knowlede, /setup/customerRobot, /s
     await expect.poll(() => page.getByTestId('robots-table').textContent()).toContain('e2e site');
     await settle(page);
     await screenshot(page, 'robot-list-zh');
+    // ---- /setup/robot and /setup/accessCode: the site's robot and embed code on their own pages
+    await page.goto(`${V}/setup/robot?appid=${appid}`);
+    const pick = page.getByTestId('access-robot-select');
+    await expect.poll(() => pick.textContent()).toContain('小智');
+    await pick.click();
+    await page.locator('.ant-select-dropdown:visible').getByText('不使用机器人').click();
+    await page.getByTestId('access-robot-save').click();
+    await page.getByText('操作成功').first().waitFor();
+    await page.goto(`${V}/setup/customerRobot`);
+    await page.getByTestId('robot-row-小智').waitFor();
+    await expect.poll(() => page.getByTestId('robots-table').textContent()).not.toContain('e2e site');
+    await page.goto(`${V}/setup/robot?appid=${appid}`);
+    await expect.poll(() => pick.textContent()).toContain('不使用机器人');
+    await pick.click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('小智').click();
+    await page.getByTestId('access-robot-save').click();
+    await page.getByText('操作成功').first().waitFor();
+    await settle(page);
+    await screenshot(page, 'access-robot-zh');
+    await page.goto(`${V}/setup/accessCode?appid=${appid}`);
+    await expect.poll(() => page.getByTestId('access-code').inputValue()).toContain(appid);
+    await settle(page);
+    await screenshot(page, 'access-code-zh');
+    await page.goto(`${V}/setup/customerRobot`);
+    await page.getByTestId('robots-screen').waitFor();
     await page.getByTestId('ai-service-open').click();
     await page.getByTestId('ai-enabled').waitFor();
     await page.waitForTimeout(400);
@@ -201,6 +226,8 @@ describe('AI robot and knowledge base (/setup/knowlede, /setup/customerRobot, /s
       ['/setup/knowlede', 'knowledge-screen', 'robot-kb-en'],
       ['/setup/customerRobot', 'robots-screen', 'robot-list-en'],
       ['/dataAnalysis/aiStatistics', 'ai-robot-stats', 'robot-aistats-en'],
+      [`/setup/robot?appid=${appid}`, 'access-robot-screen', 'access-robot-en'],
+      [`/setup/accessCode?appid=${appid}`, 'access-code-screen', 'access-code-en'],
     ] as const) {
       await page.goto(`${V}${path}`);
       await page.getByTestId(id).waitFor();

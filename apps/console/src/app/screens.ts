@@ -61,9 +61,15 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   ),
   '/setup/secretKey': lazyScreen(() => import('../features/secretKey/screens/SecretKeyScreen')),
   '/setup/business': lazyScreen(() => import('../features/business/screens/BusinessScreen')),
+  '/setup/accessCode': lazyScreen(() => import('../features/access/screens/AccessCodeScreen')),
+  '/setup/robot': lazyScreen(() => import('../features/access/screens/AccessRobotScreen')),
   '/setup/wechat': lazyScreen(() => import('../features/channels/screens/WechatScreen')),
   '/setup/officialAccount': lazyScreen(() => import('../features/channels/screens/OfficialAccountScreen')),
   '/setup/weapp': lazyScreen(() => import('../features/channels/screens/WeappScreen')),
+  '/setup/qualityLabel': lazyScreen(() => import('../features/quality/screens/QualityLabelScreen')),
+  '/quality/distribution': lazyScreen(() => import('../features/quality/screens/DistributionScreen')),
+  '/quality/inspect': lazyScreen(() => import('../features/quality/screens/InspectScreen')),
+  '/quality/staffInspect': lazyScreen(() => import('../features/quality/screens/StaffInspectScreen')),
 };
 
 export const Shell = lazyScreen(() => import('./Shell'));

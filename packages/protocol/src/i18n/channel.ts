@@ -20,6 +20,8 @@ export const channelZh = {
   'access.reset': '恢复默认',
   'access.resetConfirm': '确定将“{{name}}”恢复为默认设置吗？',
   'access.preview': '预览',
+  'access.robotNone': '不使用机器人（直接转人工）',
+  'access.robotDisabled': '已停用',
 
   'consult.enabled': '显示咨询图标',
   'consult.icon': '图标样式',
@@ -190,6 +192,8 @@ export const channelEn: Record<keyof typeof channelZh, string> = {
   'access.reset': 'Restore defaults',
   'access.resetConfirm': 'Restore the defaults of "{{name}}"?',
   'access.preview': 'Preview',
+  'access.robotNone': 'No robot (straight to an agent)',
+  'access.robotDisabled': 'disabled',
 
   'consult.enabled': 'Show the consult icon',
   'consult.icon': 'Icon',

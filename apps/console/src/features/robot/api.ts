@@ -30,6 +30,7 @@ export const robotApi = {
   ai: (signal?: AbortSignal) => get<AiServiceDto>('/xiaoe/serviceai', undefined, signal),
   saveAi: (b: AiServiceFields) => post<AiServiceDto>('/xiaoe/serviceai/save', b),
   testAi: () => post<AiServiceTestDto>('/xiaoe/serviceai/test'),
+  binding: (appid: string, signal?: AbortSignal) => get<WebimAiDto>('/webim/ai', { appid }, signal),
   /** An access point's robot (null: none). */
   bind: (appid: string, robotid: string | null) =>
     post<WebimAiDto>('/webim/ai', { appid, robotid: robotid ?? '' }),

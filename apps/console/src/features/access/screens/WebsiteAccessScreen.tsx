@@ -17,6 +17,8 @@ import { formatTime } from '../../../lib/time';
 
 /** Per-access settings screens, with the code each needs. */
 const SETTINGS = [
+  { path: '/setup/accessCode', code: 'A09_A01_A01', title: 'menu.accessCode' },
+  { path: '/setup/robot', code: 'A09_A01_A01', title: 'menu.accessRobot' },
   { path: '/setup/consulting', code: 'A09_A04_A01', title: 'menu.consulting' },
   { path: '/setup/invite', code: 'A09_A04_A02', title: 'menu.invite' },
   { path: '/setup/dialogue', code: 'A09_A04_A03', title: 'menu.dialogueWindow' },

@@ -1,7 +1,9 @@
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisCall } from '@kefu/protocol';
+import type { ComponentType } from 'react';
 import { AnalysisScreen } from '../../../components/analysis/AnalysisScreen';
+import { RobotQuestions } from '../../robot/components/RobotQuestions';
 
 /**
  * The 17 /dataAnalysis screens: what each states of its own (its call, a share chart for categorical
@@ -10,7 +12,14 @@ import { AnalysisScreen } from '../../../components/analysis/AnalysisScreen';
  */
 const SCREENS: Record<
   string,
-  { call: AnalysisCall; share?: boolean; more?: AnalysisCall[]; pending?: boolean }
+  {
+    call: AnalysisCall;
+    share?: boolean;
+    more?: AnalysisCall[];
+    pending?: boolean;
+    /** What the screen shows below the figures. */
+    after?: ComponentType;
+  }
 > = {
   searchEngine: { call: 'searcheEngine', share: true },
   section: { call: 'organDegree', share: true },
@@ -29,7 +38,7 @@ const SCREENS: Record<
   channelAnalysis: { call: 'channelCount', share: true },
   websiteAnalysis: { call: 'snsidCount', share: true },
   dateAnalysis: { call: 'dateCount' },
-  aiStatistics: { call: 'aiDegree' },
+  aiStatistics: { call: 'aiDegree', after: RobotQuestions },
 };
 
 export default function AnalysisRoute() {
@@ -37,13 +46,17 @@ export default function AnalysisRoute() {
   const path = useLocation().pathname.split('/').pop() ?? '';
   const s = SCREENS[path];
   if (!s) return null;
+  const After = s.after;
   return (
-    <AnalysisScreen
-      key={path}
-      call={s.call}
-      share={s.share}
-      more={s.more}
-      notice={s.pending ? t('analysis.qualityPending') : undefined}
-    />
+    <>
+      <AnalysisScreen
+        key={path}
+        call={s.call}
+        share={s.share}
+        more={s.more}
+        notice={s.pending ? t('analysis.qualityPending') : undefined}
+      />
+      {After && <After />}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * B9 monitor fan-out: 500 agents, 5,000 live chats, 1k visitor lines/s; 20 supervisors watching the
+ * M1 monitor fan-out: 500 agents, 5,000 live chats, 1k visitor lines/s; 20 supervisors watching the
  * monitor (A03_A01) vs nobody watching, measured A B A B on the same server and sockets (the supervisors
  * stay connected; only their `monitor` watch is switched). Figures: server CPU per line (watching ÷ not),
  * monitor_update events per second per supervisor (bounded by the 250 ms coalescing), line → supervisor
@@ -52,7 +52,7 @@ export async function monitorFanout(mode: Mode, log: (s: string) => void): Promi
       600_000,
     );
     log(
-      `  B9 ${agents} agents, ${chats} live chats, ${supervisorsN} supervisors connected in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+      `  M1 ${agents} agents, ${chats} live chats, ${supervisorsN} supervisors connected in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
     );
     const run = {
       cmd: 'run',
@@ -76,7 +76,7 @@ export async function monitorFanout(mode: Mode, log: (s: string) => void): Promi
       watched.push(await measure(true));
       const [a, b] = [none[i]!, watched[i]!];
       log(
-        `  B9 round ${i + 1}: CPU/line ${a.cpuPerLine.toFixed(1)} → ${b.cpuPerLine.toFixed(1)} µs; ` +
+        `  M1 round ${i + 1}: CPU/line ${a.cpuPerLine.toFixed(1)} → ${b.cpuPerLine.toFixed(1)} µs; ` +
           `${b.r.eventsPerSec.toFixed(2)} updates/s and ${b.r.patchesPerSec.toFixed(0)} line patches/s per supervisor; ` +
           `update p50 ${b.r.updateP50.toFixed(0)} p99 ${b.r.updateP99.toFixed(0)} ms; ` +
           `agent delivery p99 ${a.r.deliveryP99.toFixed(1)} → ${b.r.deliveryP99.toFixed(1)} ms; ` +
@@ -93,7 +93,7 @@ export async function monitorFanout(mode: Mode, log: (s: string) => void): Promi
       target: string,
       holds: boolean | null,
     ): Row => ({
-      id: 'B9',
+      id: 'M1',
       metric,
       unit,
       baseline: null,
@@ -104,7 +104,7 @@ export async function monitorFanout(mode: Mode, log: (s: string) => void): Promi
     });
     return [
       row(
-        'B9',
+        'M1',
         `server CPU per line, ${supervisorsN} supervisors watching ÷ none (${agents} agents, ${chats} chats, 1k lines/s)`,
         'µs',
         none.map((x) => x.cpuPerLine),
@@ -117,7 +117,7 @@ export async function monitorFanout(mode: Mode, log: (s: string) => void): Promi
       info('line → supervisor update p99', 'ms', p99, '– (window 250 ms)', null),
       {
         ...row(
-          'B9',
+          'M1',
           'agent delivery p99, watching ÷ none',
           'ms',
           none.map((x) => x.r.deliveryP99),

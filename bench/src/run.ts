@@ -99,7 +99,7 @@ await bench('R1', 'restart: start to serving, reconnect', () => restart(mode, lo
 await bench('SW', 'B1/B2 with 20,000 sensitive words per list vs none', () => sensitiveOverhead(mode, log));
 if (smoke) skips.push({ id: 'B9', reason: 'smoke skips the two-node runs' });
 else await bench('B9', 'Redis outage between two nodes', () => redisOutage(mode, log));
-await bench('B9', 'monitor fan-out: 20 supervisors watching vs none', () => monitorFanout(mode, log));
+await bench('M1', 'monitor fan-out: 20 supervisors watching vs none', () => monitorFanout(mode, log));
 await bench('B8', 'contact search (SQLite)', () => contactSearch('sqlite', mode, log));
 if (!smoke && pg)
   await bench('B8', 'contact search (PostgreSQL)', () => contactSearch('postgres', mode, log));

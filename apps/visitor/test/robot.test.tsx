@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { h, render } from 'preact';
 import type { MessageDto } from '@kefu/protocol';
-import { RichText, RobotBar, RobotContent } from '../src/ui/Robot.js';
+import { RichText, RobotBar, RobotContent, safeImage } from '../src/ui/Robot.js';
 import { messageDto } from './fixtures.js';
 
 const root = () => document.body.appendChild(document.createElement('div'));
@@ -78,5 +78,22 @@ describe('robot lines in the widget', () => {
     await Promise.resolve();
     expect(onHuman).toHaveBeenCalledTimes(1);
     done();
+  });
+
+  it('the bar shows the robot’s avatar when it is an http(s) or same-server image, nothing otherwise', () => {
+    const el = root();
+    const robot = { id: 'r1', name: '小智', avatar: 'https://cdn.example.com/bot.png', handoffButton: false };
+    render(h(RobotBar, { robot, onHuman: () => Promise.resolve() }), el);
+    expect(el.querySelector('[data-testid="robot-avatar"]')?.getAttribute('src')).toBe(
+      'https://cdn.example.com/bot.png',
+    );
+    render(
+      h(RobotBar, { robot: { ...robot, avatar: 'javascript:alert(1)' }, onHuman: () => Promise.resolve() }),
+      el,
+    );
+    expect(el.querySelector('[data-testid="robot-avatar"]')).toBeNull();
+    expect(safeImage('/res/image?id=1')).toBe('/res/image?id=1');
+    expect(safeImage('//evil.example/x.png')).toBe('');
+    expect(safeImage('')).toBe('');
   });
 });

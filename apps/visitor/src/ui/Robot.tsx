@@ -56,12 +56,22 @@ export function RobotContent({ m, onAsk }: { m: MessageDto; onAsk?: (question: s
   );
 }
 
+/** An administrator's image URL, drawn only when it is http(s) or on this server ('' otherwise). */
+export function safeImage(url: string): string {
+  return /^(https?:\/\/|\/(?!\/))/i.test(url.trim()) ? url.trim() : '';
+}
+
 /** Above the composer while the robot serves the chat: who answers, and the 转人工 button. */
 export function RobotBar({ robot, onHuman }: { robot: VisitorRobotInfo; onHuman: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   return (
     <div class="kf-robotbar" data-testid="robot-bar">
-      <span>{t('robotServing', { name: robot.name })}</span>
+      <span class="kf-robotbar-who">
+        {safeImage(robot.avatar) && (
+          <img class="kf-robot-avatar" src={safeImage(robot.avatar)} alt="" data-testid="robot-avatar" />
+        )}
+        {t('robotServing', { name: robot.name })}
+      </span>
       {robot.handoffButton && (
         <button
           type="button"

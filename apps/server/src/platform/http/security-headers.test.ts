@@ -11,11 +11,14 @@ import { loadSecurityConfig } from './security-config.js';
 import { CONSOLE_DIST, VISITOR_DIST } from './static.js';
 
 /** The CSP with a given frame-ancestors: `*` on the visitor pages (company sites frame them), else 'self'. */
-const cspWith = (frameAncestors: string) =>
+const cspWith = (frameAncestors: string, img = '') =>
   `default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors ${frameAncestors};` +
-  "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+  `img-src 'self' data: blob:${img};object-src` +
+  " 'none';script-src 'self';script-src-attr 'none';" +
   "style-src 'self' 'unsafe-inline';upgrade-insecure-requests;media-src 'self' blob:;connect-src 'self' ws: wss:";
-const VISITOR_CSP = cspWith('*');
+const HELMET_VISITOR_CSP = cspWith('*');
+/** The visitor pages also draw https images (the administrator's logo and robot avatar). */
+const VISITOR_CSP = cspWith('*', ' https:');
 const CONSOLE_CSP = cspWith("'self'");
 
 /** What every response carries (header names lower-cased, as light-my-request reports them). */
@@ -63,7 +66,7 @@ describe('security headers', () => {
     ref.get('/x', async () => ({ ok: true }));
     const res = await ref.inject({ url: '/x' });
     await ref.close();
-    expectSecurityHeaders(res, 'same-origin', VISITOR_CSP);
+    expectSecurityHeaders(res, 'same-origin', HELMET_VISITOR_CSP);
     const ours = Object.fromEntries(securityHeaders(['*']).map(([n, v]) => [n.toLowerCase(), v]));
     const theirs = Object.fromEntries(
       Object.entries(res.headers).filter(

@@ -12,6 +12,7 @@ import type { SecurityConfig } from './security-config.js';
 export function cspDirectives(
   frameAncestors: readonly string[],
   mediaOrigin?: string,
+  imgExtra: readonly string[] = [],
 ): ReadonlyArray<readonly [string, readonly string[]]> {
   const media = mediaOrigin ? [mediaOrigin] : [];
   return [
@@ -20,7 +21,7 @@ export function cspDirectives(
     ['font-src', ["'self'", 'https:', 'data:']],
     ['form-action', ["'self'"]],
     ['frame-ancestors', frameAncestors],
-    ['img-src', ["'self'", 'data:', 'blob:', ...media]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...media, ...imgExtra]],
     ['object-src', ["'none'"]],
     ['script-src', ["'self'"]],
     ['script-src-attr', ["'none'"]],
@@ -40,8 +41,9 @@ export function cspDirectives(
 export function securityHeaders(
   frameAncestors: readonly string[],
   mediaOrigin?: string,
+  imgExtra: readonly string[] = [],
 ): ReadonlyArray<readonly [string, string]> {
-  const csp = cspDirectives(frameAncestors, mediaOrigin)
+  const csp = cspDirectives(frameAncestors, mediaOrigin, imgExtra)
     .map(([name, values]) => (values.length ? `${name} ${values.join(' ')}` : name))
     .join(';');
   return [
@@ -83,6 +85,9 @@ export function headerKind(url: string): 'visitor' | 'media' | 'console' {
   return 'console';
 }
 
+/** Image sources the visitor pages allow beyond the console's. */
+export const VISITOR_IMG: readonly string[] = ['https:'];
+
 /**
  * Sets the security headers on the raw response in an onRequest hook, as helmet did (so a later
  * reply.header(), e.g. /im/loader.js's cross-origin-resource-policy, still overrides one). Media
@@ -93,7 +98,9 @@ export function installSecurityHeaders(
   app: FastifyInstance,
   sec: Pick<SecurityConfig, 'frameAncestors' | 'mediaOrigin'>,
 ): void {
-  const visitor = securityHeaders(['*'], sec.mediaOrigin);
+  // The widget draws the logo and robot avatar the administrator gave as https URLs (a CDN, the company
+  // site); images cannot run script, and no-referrer keeps the visitor's page out of those requests.
+  const visitor = securityHeaders(['*'], sec.mediaOrigin, VISITOR_IMG);
   const sets = {
     visitor: headerSet(visitor),
     console: headerSet(securityHeaders(sec.frameAncestors, sec.mediaOrigin)),

@@ -248,3 +248,51 @@ export interface ShortcutsDto {
   quick: QuickKey;
 }
 export const SHORTCUTS_DEFAULT: ShortcutsDto = { send: 'enter', quick: 'ctrl+/' };
+
+// ---------------------------------------------------------------- message translation
+/** Translating a chat's message is chat work; the provider is set up with the "other settings" code. */
+export const TRANSLATE_CODE = 'A01';
+export const TRANSLATE_SETUP_CODE = 'A09_A03_A11';
+export const TRANSLATE_PROVIDERS = ['none', 'libre', 'openai'] as const;
+export type TranslateProvider = (typeof TRANSLATE_PROVIDERS)[number];
+export const TRANSLATE_TIMEOUT_MS = { min: 1_000, max: 60_000, default: 10_000 } as const;
+
+/** GET /api/translateMessage/config: the key is never sent back, only whether one is stored. */
+export interface TranslateConfigDto {
+  provider: TranslateProvider;
+  /** LibreTranslate: the server's base URL (POST {url}/translate); OpenAI-compatible: the API base (…/v1). */
+  url: string;
+  model: string;
+  timeoutMs: number;
+  hasKey: boolean;
+}
+
+/** POST /api/translateMessage/translate (spec: data.messageid and translateMessage.translatemsg). */
+export interface TranslateResultDto {
+  messageid: string;
+  translateMessage: { messageid: string; translatemsg: string };
+}
+
+/** 'zh-CN' → 'zh': languages are compared by their primary subtag. */
+export const baseLanguage = (l: string): string => l.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+
+/**
+ * Spec section 5: a message is translated only when it is incoming, not seen from the monitor, of type
+ * message with msgtype text, the visitor's language is known and differs from the agent's, and the
+ * session flag msgtranslate is set. The console asks by this rule; the server checks it again.
+ */
+export function translationApplies(
+  m: { calltype: string; type: string; msgtype: string },
+  c: { visitorLang: string; agentLang: string; msgtranslate: boolean; monitor: boolean },
+): boolean {
+  const from = baseLanguage(c.visitorLang);
+  return (
+    c.msgtranslate &&
+    !c.monitor &&
+    m.calltype === 'in' &&
+    m.type === 'message' &&
+    m.msgtype === 'text' &&
+    from !== '' &&
+    from !== baseLanguage(c.agentLang)
+  );
+}

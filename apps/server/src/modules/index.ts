@@ -25,6 +25,7 @@ import { registerSecurity } from './security/security.routes.js';
 import { registerIntegration } from './integration/integration.routes.js';
 import { registerBusiness } from './business/business.routes.js';
 import { registerQuickFile } from './quickfile/quickfile.routes.js';
+import { registerTranslate } from './translate/translate.routes.js';
 import { registerExport } from './export/export.routes.js';
 import { registerHistory } from './history/history.routes.js';
 import { registerApiDoc } from './apidoc/apidoc.routes.js';
@@ -64,6 +65,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerIntegration,
   registerBusiness,
   registerQuickFile,
+  registerTranslate,
   registerExport,
   registerHistory,
   registerTexts,

@@ -6,6 +6,8 @@ import {
   QUICK_KEYS,
   SECURITY_LIMITS,
   SEND_KEYS,
+  TRANSLATE_PROVIDERS,
+  TRANSLATE_TIMEOUT_MS,
   WEBHOOK_EVENTS,
   WEBHOOK_STATUSES,
 } from '../compliance.js';
@@ -128,3 +130,35 @@ export const shortcutsSaveSchema = z.object({
   send: z.enum(SEND_KEYS, 'invalid_field').optional(),
   quick: z.enum(QUICK_KEYS, 'invalid_field').optional(),
 });
+
+/** POST /api/translateMessage/translate: the spec's payload; the text translated is the stored message's. */
+export const translateSchema = z.object({
+  messageid: idField(),
+  orgi: optionalText(LIMITS.id),
+  message: optionalText(5000),
+  userid: optionalText(LIMITS.id),
+  type: z.enum(['agent'], 'invalid_field').optional(),
+});
+/** POST /api/translateMessage/config/save: a key left out (or null) keeps the stored one, '' clears it. */
+export const translateConfigSaveSchema = z
+  .object({
+    provider: z.enum(TRANSLATE_PROVIDERS, 'invalid_field'),
+    url: str()
+      .trim()
+      .max(1000, 'too_long')
+      .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'invalid_field')
+      .default(''),
+    key: str().max(500, 'too_long').nullish(),
+    model: str().trim().max(100, 'too_long').default(''),
+    timeoutMs: z.coerce
+      .number({ error: 'invalid_field' })
+      .int('invalid_field')
+      .min(TRANSLATE_TIMEOUT_MS.min, 'invalid_field')
+      .max(TRANSLATE_TIMEOUT_MS.max, 'invalid_field')
+      .default(TRANSLATE_TIMEOUT_MS.default),
+  })
+  .superRefine((v, ctx) => {
+    if (v.provider !== 'none' && !v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'required' });
+    if (v.provider === 'openai' && !v.model)
+      ctx.addIssue({ code: 'custom', path: ['model'], message: 'required' });
+  });

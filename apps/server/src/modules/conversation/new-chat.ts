@@ -158,7 +158,8 @@ export function intake(
         lastmsg: '',
         lastmessage: null,
         lastgetmessage: null,
-        langto: '',
+        // The visitor's language: the agent's replies go to it and the console translates from it.
+        langto: v.language,
         createtime: now,
         servicetime: null,
         updatetime: now,

@@ -16,17 +16,23 @@ export interface LlmConfig {
 
 export class ProviderError extends Error {}
 
-async function post(cfg: LlmConfig, path: string, body: unknown): Promise<unknown> {
+/**
+ * POST of a JSON body to a provider, bounded by `timeoutMs` (the request is aborted); a timeout, a refused
+ * connection, an HTTP error or a body that is not JSON is a ProviderError. Shared with the translators.
+ */
+export async function postJson(
+  url: string,
+  body: unknown,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
   let res: Response;
   try {
-    res = await fetch(`${cfg.baseUrl}${path}`, {
+    res = await fetch(url, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}),
-      },
+      headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(cfg.timeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
     const name = (err as { name?: string }).name;
@@ -39,6 +45,14 @@ async function post(cfg: LlmConfig, path: string, body: unknown): Promise<unknow
     throw new ProviderError('not json');
   }
 }
+
+const post = (cfg: LlmConfig, path: string, body: unknown): Promise<unknown> =>
+  postJson(
+    `${cfg.baseUrl}${path}`,
+    body,
+    cfg.timeoutMs,
+    cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {},
+  );
 
 const embeddingAnswer = z.object({
   data: z.array(z.object({ index: z.number().int().optional(), embedding: z.array(z.number()) })),
@@ -72,6 +86,16 @@ export interface ChatMessage {
 const chatAnswer = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
 });
+
+/** A plain chat completion: the first choice's text (a ProviderError when there is none). */
+export async function chatText(cfg: LlmConfig, messages: readonly ChatMessage[]): Promise<string> {
+  const r = chatAnswer.safeParse(
+    await post(cfg, '/chat/completions', { model: cfg.model, messages, temperature: 0 }),
+  );
+  const text = r.success ? (r.data.choices[0]!.message.content ?? '').trim() : '';
+  if (!text) throw new ProviderError('bad completion');
+  return text;
+}
 
 /**
  * A chat completion whose content must be JSON of `schema` (asked for with response_format json_schema,

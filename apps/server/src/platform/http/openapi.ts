@@ -44,6 +44,7 @@ export const NO_INPUT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/webhook/test',
   'GET /api/business/list',
   'GET /api/agent/shortcuts',
+  'GET /api/translateMessage/config',
   'GET /api/monitor/timeoutAgentserviceSize',
   'GET /api/monitor/rules',
 ]);

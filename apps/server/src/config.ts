@@ -14,6 +14,10 @@ export interface AppConfig {
   tokenTtlMs: number;
   /** Login attempts per IP+username per minute before refusal. */
   loginRateLimit: number;
+  /** KEFU_SELF_REGISTER: companies may register a tenant of their own at /register (off by default). */
+  selfRegister: boolean;
+  /** Registrations per IP per hour (KEFU_REGISTER_RATE_LIMIT). */
+  registerRateLimit: number;
   orgi: string;
   logLevel: string;
   /** KEFU_LOG_FORMAT: `pretty` lines for people, `json` for collectors; `auto` = pretty on a terminal. */
@@ -35,6 +39,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.KEFU_ADMIN_PASSWORD || undefined,
     tokenTtlMs: Number(env.KEFU_TOKEN_TTL_HOURS ?? 24 * 7) * 3_600_000,
     loginRateLimit: Number(env.KEFU_LOGIN_RATE_LIMIT ?? 10),
+    selfRegister: ['1', 'true', 'on', 'yes'].includes((env.KEFU_SELF_REGISTER ?? '').toLowerCase()),
+    registerRateLimit: Number(env.KEFU_REGISTER_RATE_LIMIT ?? 5),
     orgi: env.KEFU_ORGI ?? 'kefu',
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat:

@@ -178,6 +178,8 @@ export const ERROR_MESSAGES = {
   third_login_failed: { zh: '第三方登录失败', en: 'Third-party login failed' },
   identity_bound: { zh: '该第三方账号已绑定其他用户', en: 'This identity is already linked to another user' },
   ticket_invalid: { zh: '操作已过期，请重新登录', en: 'This step has expired, log in again' },
+  company_repeat: { zh: '该企业名称已注册', en: 'This company name is already registered' },
+  register_rate_limited: { zh: '注册过于频繁，请稍后再试', en: 'Too many registrations, try later' },
   // History, search and exports (issue 12).
   export_not_found: { zh: '导出记录不存在或已过期', en: 'Export not found or expired' },
   export_not_ready: { zh: '导出尚未完成', en: 'The export is not finished yet' },

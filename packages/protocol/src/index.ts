@@ -26,3 +26,4 @@ export * from './history.js';
 export * from './analysis.js';
 export * from './messaging.js';
 export * from './quality.js';
+export * from './identity.js';

@@ -22,6 +22,7 @@ import { registerContacts } from './contacts/contacts.routes.js';
 import { registerAudit } from './audit/audit.routes.js';
 import { registerSensitive } from './sensitive/sensitive.routes.js';
 import { registerSecurity } from './security/security.routes.js';
+import { registerIdentity } from './identity/identity.routes.js';
 import { registerIntegration } from './integration/integration.routes.js';
 import { registerBusiness } from './business/business.routes.js';
 import { registerQuickFile } from './quickfile/quickfile.routes.js';
@@ -62,6 +63,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerContacts,
   registerSensitive,
   registerSecurity,
+  registerIdentity,
   registerIntegration,
   registerBusiness,
   registerQuickFile,

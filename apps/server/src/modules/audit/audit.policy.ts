@@ -57,6 +57,7 @@ const SECRET_KEYS = new Set([
   'newpassword',
   'confirm',
   'secret',
+  'clientsecret',
   'token',
   'authorization',
   'code',

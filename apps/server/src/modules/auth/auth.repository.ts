@@ -1,12 +1,18 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, LoginLogTable } from '../../platform/db/schema.js';
 
-export const findUserForLogin = (k: Kysely<Database>, orgi: string, username: string) =>
+/**
+ * The user a login names, in any tenant: usernames are unique across tenants (registration and user saves
+ * check it); should an older database hold a name twice, the default tenant's user is the one found.
+ */
+export const findUserForLogin = (k: Kysely<Database>, defaultOrgi: string, username: string) =>
   k
     .selectFrom('users')
     .select(['id', 'orgi', 'username', 'password_hash', 'disabled', 'usertype'])
-    .where('orgi', '=', orgi)
     .where('username', '=', username)
+    .orderBy(sql`case when orgi = ${defaultOrgi} then 0 else 1 end`)
+    .orderBy('createtime')
+    .limit(1)
     .executeTakeFirst();
 
 /** Whether any role of the user grants at least one permission code. */

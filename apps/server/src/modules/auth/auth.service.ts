@@ -12,6 +12,7 @@ import { presentTokenInfo, type LoginDto, type TokenInfoDto } from './auth.prese
 import type { LoginLimiter } from './login-limiter.js';
 import { describeUserAgent } from './user-agent.js';
 import { loginStep, recordSession } from '../security/login-step.js';
+import { linkIdentity, type IdentityLink } from '../identity/identity.repository.js';
 
 export interface LoginMeta {
   ip: string;
@@ -29,6 +30,16 @@ export async function login(
   input: z.infer<typeof loginSchema>,
   meta: LoginMeta,
 ): Promise<LoginDto> {
+  return admit(ctx, await checkPassword(ctx, limiter, input, meta), input.username, meta);
+}
+
+/** The user whose name and password these are, or the login's refusal (rate limit, login_failed), logged. */
+export async function checkPassword(
+  ctx: AppContext,
+  limiter: LoginLimiter,
+  input: { username: string; password: string },
+  meta: LoginMeta,
+) {
   const k = ctx.db.kysely;
   const orgi = ctx.config.orgi;
   const log = loginLogger(ctx, input.username, meta);
@@ -45,32 +56,50 @@ export async function login(
     throw badRequest('login_failed');
   }
   if (!(await verifyPassword(user.password_hash, input.password))) {
-    await log(user.id, 'password_wrong');
+    await log(user.id, 'password_wrong', user.orgi);
     throw badRequest('login_failed');
   }
+  return user;
+}
+
+/**
+ * The end of a login once the user proved who they are (a password, or a provider's identity): the
+ * account's own checks, corporate security (IP allow-list, password expiry, two-factor), then the
+ * session. `link`: an identity to bind once the login completes (now, or after its second step).
+ */
+export async function admit(
+  ctx: AppContext,
+  user: { id: string; orgi: string; username: string; disabled: number; usertype: string },
+  username: string,
+  meta: LoginMeta,
+  link?: IdentityLink,
+): Promise<LoginDto> {
+  const k = ctx.db.kysely;
+  const log = loginLogger(ctx, username, meta);
   if (user.disabled) {
-    await log(user.id, 'user_disabled');
+    await log(user.id, 'user_disabled', user.orgi);
     throw badRequest('user_disabled');
   }
   // Without a single permission the console could only say so and log out again: refuse (and log it).
   if (user.usertype !== SUPER_USERTYPE && !(await repo.holdsAnyCode(k, user.id))) {
-    await log(user.id, 'no_permission');
+    await log(user.id, 'no_permission', user.orgi);
     throw forbidden('no_permission');
   }
   // Corporate security (modules/security): IP allow-list, password expiry, two-factor.
-  const step = await loginStep(ctx, user, meta);
+  const step = await loginStep(ctx, user, meta, link);
   if (step) {
-    await log(user.id, step.key);
+    await log(user.id, step.key, user.orgi);
     throw step;
   }
-  return openSession(ctx, user, input.username, meta);
+  if (link) await linkIdentity(k, { ...link, userid: user.id, orgi: user.orgi });
+  return openSession(ctx, user, username, meta);
 }
 
-/** Writes one login-log line per attempt (reason '' = success). */
+/** Writes one login-log line per attempt (reason '' = success), in the user's tenant once it is known. */
 export function loginLogger(ctx: AppContext, username: string, meta: LoginMeta) {
-  return (userid: string | null, reason: ErrorKey | '') =>
+  return (userid: string | null, reason: ErrorKey | '', orgi = ctx.config.orgi) =>
     repo.insertLoginLog(ctx.db.kysely, {
-      orgi: ctx.config.orgi,
+      orgi,
       userid,
       username: username.slice(0, 64),
       ip: meta.ip,
@@ -93,7 +122,7 @@ export async function openSession(
   const token = await issueToken(k, user.id, user.orgi, ctx.config.tokenTtlMs);
   await recordSession(k, token, user, meta);
   await repo.touchLastLogin(k, user.id, Date.now());
-  await loginLogger(ctx, username, meta)(user.id, '');
+  await loginLogger(ctx, username, meta)(user.id, '', user.orgi);
   return { token, user: await loadAgentUser(k, user.id, token) };
 }
 

@@ -7,6 +7,7 @@ import { AppError, badRequest } from '../../platform/http/errors.js';
 import { ipAllowed, policyOf } from './policy.js';
 import { issueTicket } from './tickets.js';
 import * as repo from './security.repository.js';
+import type { IdentityLink } from '../identity/identity.repository.js';
 
 /** What a login still needs after the password: a new password, an authenticator enrolment, a code. */
 export type Stage = 'password' | 'enrol' | 'totp';
@@ -28,6 +29,8 @@ export interface StepPayload {
   username: string;
   stage: Stage;
   attempts: number;
+  /** A provider identity to bind when this login completes (third-party login's binding variant). */
+  link?: IdentityLink;
 }
 
 /** The next stage for this user under the policy; `passwordSet`: the password was just set in this login. */
@@ -64,6 +67,7 @@ export async function loginStep(
   ctx: AppContext,
   user: { id: string; orgi: string; username: string },
   meta: { ip: string },
+  link?: IdentityLink,
 ): Promise<AppError | null> {
   const k = ctx.db.kysely;
   const policy = await policyOf(ctx.db, user.orgi);
@@ -77,6 +81,7 @@ export async function loginStep(
     username: user.username,
     stage,
     attempts: 0,
+    link,
   };
   return stepError(stage, await issueTicket(k, STEP_TICKET, payload, STEP_TTL_MS, now));
 }

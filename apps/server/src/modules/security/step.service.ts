@@ -10,6 +10,7 @@ import { readTicket } from './tickets.js';
 import { setPassword } from './password.js';
 import { ISSUER, hashRecovery, newRecoveryCodes, newSecret, otpauthUri, verifyCode } from './totp.js';
 import * as repo from './security.repository.js';
+import { linkIdentity } from '../identity/identity.repository.js';
 
 /**
  * POST /tokens/step: one step of a login the password opened (see login-step.ts). A new password under
@@ -29,11 +30,11 @@ export async function continueLogin(
   const log = loginLogger(ctx, p.username, meta);
   const policy = await policyOf(ctx.db, p.orgi);
   if (!ipAllowed(meta.ip, policy.ipAllow)) {
-    await log(p.userid, 'ip_not_allowed');
+    await log(p.userid, 'ip_not_allowed', p.orgi);
     throw new AppError('ip_not_allowed', CODES.forbidden);
   }
   const wrong = async (): Promise<never> => {
-    await log(p.userid, 'totp_invalid');
+    await log(p.userid, 'totp_invalid', p.orgi);
     if (++p.attempts >= STEP_ATTEMPTS) {
       await repo.deleteTicket(k, t.id);
       throw badRequest('ticket_invalid');
@@ -69,6 +70,7 @@ export async function continueLogin(
     if (!(await acceptCode(k, p.userid, input.code, now))) return wrong();
   }
   await repo.deleteTicket(k, t.id);
+  if (p.link) await linkIdentity(k, { ...p.link, userid: p.userid, orgi: p.orgi });
   const session = await openSession(ctx, { id: p.userid, orgi: p.orgi }, p.username, meta);
   return recovery ? { ...session, recovery } : session;
 }

@@ -73,6 +73,8 @@ export async function insertAdmin(
     organ: string;
     role: string;
     now: number;
+    email?: string | null;
+    mobile?: string | null;
   },
 ): Promise<void> {
   await k
@@ -84,8 +86,8 @@ export async function insertAdmin(
       password_hash: v.passwordHash,
       uname: v.username,
       nickname: v.username,
-      email: null,
-      mobile: null,
+      email: v.email ?? null,
+      mobile: v.mobile ?? null,
       usertype: '0',
       superuser: 1,
       organ: v.organ,

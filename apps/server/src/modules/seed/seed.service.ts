@@ -49,14 +49,7 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
     // Two server processes starting together against one PostgreSQL must not both create an admin.
     if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727002)`.execute(k);
     const now = Date.now();
-    if (!(await repo.findOrganization(k, orgi)))
-      await repo.insertOrganization(k, orgi, DEFAULT_ORG_TITLE, now);
-
-    let organ = (await repo.findOrganByName(k, orgi, DEFAULT_ORGAN_NAME))?.id;
-    if (!organ) {
-      organ = newId();
-      await repo.insertOrgan(k, { id: organ, orgi, name: DEFAULT_ORGAN_NAME, skill: 1, now });
-    }
+    const { organ, adminRole } = await seedTenant(k, orgi, DEFAULT_ORG_TITLE, now);
     // The demo website access point used by /im/demo.html (appid 'demo'); kept as edited.
     if (!(await k.selectFrom('access_point').select('id').where('id', '=', DEMO_APPID).executeTakeFirst()))
       await k
@@ -65,9 +58,6 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
         .execute();
     // English for visitors whose widget speaks English (the base texts above are Chinese).
     await repo.insertTextsIfMissing(k, orgi, seedEnglishTexts(DEMO_APPID), now);
-    const adminRole = await ensureRole(k, orgi, ADMIN_ROLE_NAME, '系统管理员', ALL_PERMISSION_CODES, now);
-    // One millisecond later, so lists ordered by creation show the administrator role first.
-    await ensureRole(k, orgi, AGENT_ROLE_NAME, '在线客服', AGENT_ROLE_CODES, now + 1);
 
     if (await repo.findUserByUsername(k, orgi, ADMIN_USERNAME)) return { adminCreated: false };
     const generated = config.adminPassword ? undefined : generatePassword(16);
@@ -91,6 +81,28 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
     result.passwordFile = file;
   }
   return result;
+}
+
+/**
+ * What every tenant starts with (the default one at first start, and each self-registered company): its
+ * organisation row, the default skill group and the two stock roles. Existing rows are kept as edited.
+ */
+export async function seedTenant(
+  k: Kysely<Database>,
+  orgi: string,
+  title: string,
+  now: number,
+): Promise<{ organ: string; adminRole: string }> {
+  if (!(await repo.findOrganization(k, orgi))) await repo.insertOrganization(k, orgi, title, now);
+  let organ = (await repo.findOrganByName(k, orgi, DEFAULT_ORGAN_NAME))?.id;
+  if (!organ) {
+    organ = newId();
+    await repo.insertOrgan(k, { id: organ, orgi, name: DEFAULT_ORGAN_NAME, skill: 1, now });
+  }
+  const adminRole = await ensureRole(k, orgi, ADMIN_ROLE_NAME, '系统管理员', ALL_PERMISSION_CODES, now);
+  // One millisecond later, so lists ordered by creation show the administrator role first.
+  await ensureRole(k, orgi, AGENT_ROLE_NAME, '在线客服', AGENT_ROLE_CODES, now + 1);
+  return { organ, adminRole };
 }
 
 /** The seed's English texts as stored rows: tenant scopes, and the demo site's widget scopes. */

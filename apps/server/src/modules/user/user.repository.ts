@@ -77,13 +77,13 @@ export async function pageUsers(
 export const findUser = (k: Kysely<Database>, orgi: string, id: string): Promise<UserRow | undefined> =>
   k.selectFrom('users').selectAll().where('orgi', '=', orgi).where('id', '=', id).executeTakeFirst();
 
+/** Across tenants: a login names only the user (self-registered companies are tenants of their own). */
 export async function usernameTaken(
   k: Kysely<Database>,
-  orgi: string,
   username: string,
   exceptId?: string,
 ): Promise<boolean> {
-  let q = k.selectFrom('users').select('id').where('orgi', '=', orgi).where('username', '=', username);
+  let q = k.selectFrom('users').select('id').where('username', '=', username);
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }

@@ -78,7 +78,7 @@ async function checkUnique(
   v: { username: string; mobile: string | null; email: string | null },
   exceptId?: string,
 ) {
-  if (await repo.usernameTaken(k, orgi, v.username, exceptId))
+  if (await repo.usernameTaken(k, v.username, exceptId))
     throw badRequest('username_repeat', { username: 'username_repeat' });
   if (await repo.mobileOrEmailTaken(k, orgi, v.mobile, v.email, exceptId))
     throw badRequest('mobile_email_exists');

@@ -10,6 +10,7 @@ import type { MonitorTables } from './schema-monitor.js';
 import type { KnowledgeTables } from './schema-knowledge.js';
 import type { AnalysisTables } from './schema-analysis.js';
 import type { MessagingTables } from './schema-messaging.js';
+import type { IdentityTables } from './schema-identity.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
 export interface OrganizationTable {
@@ -126,7 +127,8 @@ export interface Database
     HistoryTables,
     MonitorTables,
     AnalysisTables,
-    MessagingTables {
+    MessagingTables,
+    IdentityTables {
   organization: OrganizationTable;
   organ: OrganTable;
   users: UserTable;

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import {
+  LIMITS,
+  USERNAME_RE,
+  emailField,
+  flag,
+  idField,
+  mobileField,
+  optionalText,
+  requiredText,
+  str,
+} from './schemas/fields.js';
+
+/**
+ * Self-registration (/register) and third-party login (/thirdLogin, /thirdLogin/bind): public calls
+ * outside /api, the per-tenant provider settings (corporate security, A09_A07_A02) and the user's own
+ * linked identities (personal security, A09_A07_A01).
+ */
+export const IDENTITY_API = {
+  /** GET: what the login page offers (registration switch, providers of the tenant). */
+  options: '/tokens/options',
+  register: '/tokens/register',
+  /** POST {provider}: the provider's authorization URL (state, nonce, PKCE kept by the server). */
+  thirdStart: '/tokens/third/start',
+  /** POST {code, state}: a session, a login step, or a binding ticket. */
+  thirdCallback: '/tokens/third/callback',
+  /** POST {ticket, username, password, code?}: links the identity to that account and logs in. */
+  thirdBind: '/tokens/third/bind',
+  providers: '/api/security/identity/providers',
+  providerSave: '/api/security/identity/providers/save',
+  providerDelete: '/api/security/identity/providers/delete',
+  mine: '/api/security/identity/mine',
+  unbind: '/api/security/identity/unbind',
+} as const;
+
+/** The console page the provider sends the browser back to (spec public route /thirdLogin). */
+export const THIRD_LOGIN_PATH = '/thirdLogin';
+
+/** oidc: discovery, id_token checked against JWKS. oauth2: code → access token → userinfo (WeCom/DingTalk/Feishu-shaped). */
+export const IDENTITY_KINDS = ['oidc', 'oauth2'] as const;
+export type IdentityKind = (typeof IDENTITY_KINDS)[number];
+
+/** How the code is exchanged: an RFC 6749 form post, or the same fields as JSON (Feishu's v2 token call). */
+export const TOKEN_STYLES = ['form', 'json'] as const;
+export type TokenStyle = (typeof TOKEN_STYLES)[number];
+
+export interface IdentityProviderDto {
+  id: string;
+  name: string;
+  kind: IdentityKind;
+  enabled: boolean;
+  /** oidc: the issuer whose /.well-known/openid-configuration is read. */
+  issuer: string;
+  clientid: string;
+  /** Whether a client secret is stored (the secret itself is never sent back). */
+  hassecret: boolean;
+  scope: string;
+  /** oauth2 (or to override discovery): endpoints. */
+  authorizeurl: string;
+  tokenurl: string;
+  userinfourl: string;
+  /** Dotted path of the user id in the userinfo answer (oauth2), e.g. `data.open_id`. */
+  idfield: string;
+  tokenstyle: TokenStyle;
+  createtime: number;
+}
+
+export interface LoginOptionsDto {
+  register: boolean;
+  providers: Array<{ id: string; name: string }>;
+}
+
+/** What the callback answers when the identity is not linked yet: go to /thirdLogin/bind with this ticket. */
+export interface BindPendingDto {
+  bind: string;
+  provider: string;
+  /** A name or e-mail from the provider, to help the user recognise the identity. */
+  display: string;
+}
+
+export interface MyIdentityDto {
+  provider: string;
+  providername: string;
+  subject: string;
+  createtime: number;
+}
+
+export const REGISTER_LIMITS = { company: 50 } as const;
+
+const urlField = () =>
+  str()
+    .trim()
+    .max(LIMITS.path * 2, 'too_long')
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'url_format');
+
+/** POST /tokens/register: the company (a new tenant) and its first administrator. */
+export const registerSchema = z.object({
+  company: requiredText(REGISTER_LIMITS.company),
+  username: requiredText(LIMITS.username).regex(USERNAME_RE, 'invalid_field'),
+  password: str().min(1, 'required').max(LIMITS.password, 'too_long'),
+  email: emailField(),
+  mobile: mobileField(),
+});
+
+export const providerSaveSchema = z
+  .object({
+    id: optionalText(LIMITS.id),
+    name: requiredText(LIMITS.name),
+    kind: z.enum(IDENTITY_KINDS, { error: 'invalid_field' }),
+    enabled: flag().optional(),
+    issuer: urlField().optional(),
+    clientid: requiredText(200),
+    /** Absent or '' keeps the stored secret. */
+    clientsecret: str().max(500, 'too_long').optional(),
+    scope: optionalText(200),
+    authorizeurl: urlField().optional(),
+    tokenurl: urlField().optional(),
+    userinfourl: urlField().optional(),
+    idfield: optionalText(100),
+    tokenstyle: z.enum(TOKEN_STYLES, { error: 'invalid_field' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const need = (field: keyof typeof v) => {
+      if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+    };
+    if (v.kind === 'oidc') need('issuer');
+    else ['authorizeurl', 'tokenurl', 'userinfourl'].forEach((f) => need(f as keyof typeof v));
+  });
+
+export const providerIdSchema = z.object({ id: idField() });
+
+export const thirdStartSchema = z.object({ provider: idField() });
+
+export const thirdCallbackSchema = z.object({
+  code: requiredText(2000),
+  state: requiredText(128),
+});
+
+export const thirdBindSchema = z.object({
+  ticket: requiredText(128),
+  username: requiredText(LIMITS.username),
+  password: str().min(1, 'required').max(LIMITS.password, 'too_long'),
+  code: str().trim().max(32, 'too_long').optional(),
+});
+
+export const loginOptionsQuery = z.object({ orgi: optionalText(LIMITS.id) });
+
+export const unbindSchema = z.object({ provider: idField() });

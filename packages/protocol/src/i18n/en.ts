@@ -6,6 +6,7 @@ import { historyEn } from './history.js';
 import { contactsEn } from './contacts.js';
 import { messagingEn } from './messaging.js';
 import { analysisEn } from './analysis.js';
+import { inspectionEn } from './inspection.js';
 import { complianceEn } from './compliance.js';
 import { monitorEn } from './monitor.js';
 import { knowledgeEn } from './knowledge.js';
@@ -358,6 +359,7 @@ export const en: Record<keyof typeof zh, string> = {
   ...contactsEn,
   ...messagingEn,
   ...analysisEn,
+  ...inspectionEn,
   ...complianceEn,
   ...monitorEn,
   ...knowledgeEn,

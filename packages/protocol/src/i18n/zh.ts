@@ -6,6 +6,7 @@ import { historyZh } from './history.js';
 import { contactsZh } from './contacts.js';
 import { messagingZh } from './messaging.js';
 import { analysisZh } from './analysis.js';
+import { inspectionZh } from './inspection.js';
 import { complianceZh } from './compliance.js';
 import { monitorZh } from './monitor.js';
 import { knowledgeZh } from './knowledge.js';
@@ -362,6 +363,7 @@ const texts = {
   ...contactsZh,
   ...messagingZh,
   ...analysisZh,
+  ...inspectionZh,
   ...complianceZh,
   ...monitorZh,
   ...knowledgeZh,

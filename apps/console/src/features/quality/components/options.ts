@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { get } from '../../../lib/api';
+import { qualityApi } from '../api';
+
+type User = { id: string; username: string; uname: string };
+
+/** The pickers' choices: agents, skill groups, inspectors (users holding A11_A01), scorecards. */
+export function useAgentOptions() {
+  const q = useQuery({
+    queryKey: ['common', 'users'],
+    queryFn: ({ signal }) => get<User[]>('/common/userList', undefined, signal),
+  });
+  return (q.data ?? []).map((a) => ({ value: a.id, label: a.uname || a.username }));
+}
+
+export function useSkillOptions() {
+  const q = useQuery({
+    queryKey: ['common', 'skills'],
+    queryFn: ({ signal }) =>
+      get<Array<{ id: string; name: string; parentid: string | null }>>(
+        '/common/skillList',
+        undefined,
+        signal,
+      ),
+  });
+  return (q.data ?? []).map((o) => ({ value: o.id, label: o.name }));
+}
+
+export function useInspectorOptions(enabled = true) {
+  const q = useQuery({
+    queryKey: ['quality', 'inspectors'],
+    queryFn: ({ signal }) => qualityApi.inspectors(signal),
+    enabled,
+    retry: false,
+  });
+  return (q.data ?? []).map((a) => ({ value: a.id, label: a.uname || a.username }));
+}
+
+export function useCardOptions(enabled = true) {
+  const q = useQuery({
+    queryKey: ['quality', 'cards'],
+    queryFn: ({ signal }) => qualityApi.cards(signal),
+    enabled,
+    retry: false,
+  });
+  return q;
+}

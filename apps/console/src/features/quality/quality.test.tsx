@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { QualityLabelDto, QualityScorecardDto } from '@kefu/protocol';
+import { emptyDraft, groupItems, previewScore, toggleCitation } from './model';
+import { Scorecard } from './components/Scorecard';
+
+afterEach(cleanup);
+
+const item = (id: string, over: Partial<QualityLabelDto>): QualityLabelDto => ({
+  id,
+  typeid: 't',
+  groupname: '',
+  name: id,
+  description: '',
+  kind: 'deduct',
+  points: 10,
+  fatal: false,
+  sort: 0,
+  createtime: 0,
+  updatetime: 0,
+  ...over,
+});
+const card: QualityScorecardDto = {
+  typeid: 't',
+  versionid: 'v1',
+  version: 1,
+  name: '标准',
+  base: 100,
+  passmark: 80,
+  items: [
+    item('rude', { groupname: '服务态度', points: 30, sort: 1 }),
+    item('leak', { groupname: '合规', points: 50, fatal: true, sort: 2 }),
+    item('warm', { groupname: '服务态度', kind: 'add', points: 5, sort: 3 }),
+  ],
+};
+
+describe('quality scoring model', () => {
+  it('scores base − deductions + bonuses, fails below the pass mark and on any fatal item', () => {
+    const d = emptyDraft(card, [{ labelid: 'rude', score: 15, messageids: ['m1'], comment: '语气生硬' }]);
+    expect(d.rude).toEqual({ labelid: 'rude', score: 15, messageids: ['m1'], comment: '语气生硬' });
+    expect(d.leak?.score).toBe(0);
+    expect(previewScore(card, d)).toEqual({ score: 85, pass: true, fatal: false });
+    d.warm = { ...d.warm!, score: 5 };
+    expect(previewScore(card, d).score).toBe(90);
+    d.rude = { ...d.rude!, score: 30 };
+    expect(previewScore(card, d)).toEqual({ score: 75, pass: false, fatal: false });
+    const fatal = { ...d, rude: { ...d.rude, score: 0 }, leak: { ...d.leak!, score: 1 } };
+    expect(previewScore(card, fatal)).toEqual({ score: 104, pass: false, fatal: true });
+    // Out-of-range drafts count as their item's range allows; never below 0.
+    const over = { ...d, leak: { ...d.leak!, score: 999 }, rude: { ...d.rude, score: 999 } };
+    expect(previewScore(card, over).score).toBe(25);
+  });
+
+  it('cites a message once per click and withdraws it on the next', () => {
+    let d = emptyDraft(card, []);
+    d = toggleCitation(d, 'rude', 'm7');
+    d = toggleCitation(d, 'rude', 'm9');
+    expect(d.rude?.messageids).toEqual(['m7', 'm9']);
+    d = toggleCitation(d, 'rude', 'm7');
+    expect(d.rude?.messageids).toEqual(['m9']);
+    expect(toggleCitation(d, 'nope', 'm1')).toBe(d);
+  });
+
+  it('groups items under their headings in card order', () => {
+    expect(groupItems(card.items).map(([g, l]) => [g, l.map((i) => i.id)])).toEqual([
+      ['服务态度', ['rude', 'warm']],
+      ['合规', ['leak']],
+    ]);
+  });
+});
+
+describe('Scorecard', () => {
+  it('chooses an item by clicking it, keeps scores in range and shows its citations', () => {
+    const onActive = vi.fn();
+    const onChange = vi.fn();
+    const d = toggleCitation(emptyDraft(card, []), 'rude', 'm1');
+    render(
+      <Scorecard
+        card={card}
+        draft={d}
+        onChange={onChange}
+        active={null}
+        onActive={onActive}
+        msgLabel={(m) => `#${m}`}
+      />,
+    );
+    fireEvent.click(screen.getByTestId('qc-item-row-rude'));
+    expect(onActive).toHaveBeenCalledWith('rude');
+    expect(screen.getByTestId('qc-cited-rude').textContent).toBe('#m1');
+    const el = screen.getByTestId('qc-score-leak');
+    const input = el.tagName === 'INPUT' ? el : el.querySelector('input')!;
+    fireEvent.change(input, { target: { value: '70' } });
+    fireEvent.blur(input);
+    const last = onChange.mock.calls.at(-1)?.[0] as ReturnType<typeof emptyDraft>;
+    expect(last.leak?.score).toBe(50);
+  });
+});

@@ -140,6 +140,15 @@ export interface ChannelWindowDto {
   deliveries: Array<{ id: string; state: DeliveryState; error: DeliveryError | null; detail: string }>;
 }
 
+/**
+ * Satisfaction on a channel without a widget: the invitation goes out as text followed by the levels, one
+ * per line as `<value> <name>` after this hint; a reply that is only a level's number, within
+ * CHANNEL_SATIS_REPLY_MS of the invitation, rates the conversation and is answered with the thanks.
+ */
+export const CHANNEL_SATIS_HINT = '回复数字评价：';
+export const CHANNEL_SATIS_THANKS = '感谢您的评价！';
+export const CHANNEL_SATIS_REPLY_MS = 24 * 3_600_000;
+
 /** Retry schedule of transient send failures (ms after each attempt); then the message fails. */
 export const DELIVERY_BACKOFF_MS = [1_000, 2_000, 5_000, 15_000, 60_000, 300_000] as const;
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   CHANNEL_CAPABILITIES,
+  CHANNEL_SATIS_THANKS,
   EMPTY_CONTACT_TEXTS,
   PLATFORM_USER_SEP,
   type MsgType,
@@ -23,6 +24,7 @@ import { ADAPTERS } from './runtime.js';
 import { autoReplies } from './imr.service.js';
 import { failedOnPlatform } from './events.js';
 import { visitorSaid } from '../robot/flow.service.js';
+import { ratedByReply } from './satisfaction.js';
 
 /** Placeholder texts of media the platform could not hand over. */
 const MEDIA_TEXT: Partial<Record<MsgType, string>> = {
@@ -352,6 +354,18 @@ export async function processInbound(rt: ChannelRuntime, inboundId: string): Pro
     await repo.updateUser(k, user.id, { lastin: item.time || rt.now(), sent: 0, updatetime: rt.now() });
     if (item.convid || item.msgid)
       await repo.updateUser(k, user.id, { convid: item.convid ?? '', lastmsgid: item.msgid ?? '' });
+    if (item.msgtype === 'text') {
+      // A number answering the text satisfaction invitation rates the chat; an ended chat is not reopened.
+      const rated = await ratedByReply(rt, user, item.text);
+      if (rated)
+        await enqueueNotice(rt, {
+          orgi: app.orgi,
+          userid: user.id,
+          agentserviceid: null,
+          text: CHANNEL_SATIS_THANKS,
+        });
+      if (rated === 'ended') return await finish('done', 'satisfaction');
+    }
     const attachmentid = item.msgtype !== 'text' ? await fetchMedia(rt, app, user, item) : null;
     await intoConversation(rt, inboundId, account, user, item, attachmentid);
     for (const text of await autoReplies(k, account.id, item))

@@ -11,6 +11,7 @@ import { apiBases } from './api-bases.js';
 import { webhookRoutes } from './webhook.routes.js';
 import { channelRoutes } from './channels.routes.js';
 import { setupRoutes } from './setup.routes.js';
+import { satisfactionPrompt } from './satisfaction.js';
 
 const runtimes = new WeakMap<object, ChannelRuntime>();
 /** The channel runtime of an app (tests and the bench reach the token cache and the queues through it). */
@@ -108,7 +109,12 @@ export const registerChannels: ModuleRegistrar = async (app, ctx) => {
       const agentserviceid = (payload as { agentserviceid?: string | null }).agentserviceid ?? null;
       void repo
         .findUser(k, userid)
-        .then((u) => (u ? enqueueNotice(rt, { orgi: u.orgi, userid, agentserviceid, text }) : undefined))
+        .then(async (u) => {
+          if (!u) return;
+          // No widget to rate in: the invitation lists the levels to answer by number.
+          const out = event === 'satisfaction' ? await satisfactionPrompt(rt, u.orgi, text) : text;
+          await enqueueNotice(rt, { orgi: u.orgi, userid, agentserviceid, text: out });
+        })
         .catch((err: unknown) => app.log.error({ err }, 'channel notice not queued'));
     },
     message(dto) {

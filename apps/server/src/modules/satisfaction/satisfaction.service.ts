@@ -10,7 +10,9 @@ import {
   type satisfactionUpdateSchema,
   type visitorRatingSchema,
 } from '@kefu/protocol';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { Database } from '../../platform/db/schema.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { deleteOr404, foundOr404, idsFirst } from '../../platform/db/rows.js';
 import { nameRepeat, rethrowUnique } from '../../platform/db/unique.js';
@@ -175,12 +177,25 @@ export async function rate(db: Db, input: z.infer<typeof visitorRatingSchema>): 
     .where('id', '=', input.agentserviceid)
     .executeTakeFirst();
   if (!s || s.userid !== input.userid || s.orgi !== ap.orgi) throw notFound('conversation_not_found');
+  return rateConversation(db, s, input);
+}
+
+/**
+ * Rates a conversation for its visitor (in service or ended): the widget's /im/satis, and a messaging-
+ * platform user's reply to the text invitation (modules/channels).
+ */
+export async function rateConversation(
+  db: Db,
+  s: Selectable<Database['agent_service']>,
+  input: Pick<z.infer<typeof visitorRatingSchema>, 'level' | 'opinions' | 'comment'>,
+): Promise<RatingResult> {
+  const k = db.kysely;
   if (s.status !== 'inservice' && s.status !== 'end') throw badRequest('satisfaction_not_allowed');
-  const st = await settings(db, ap.orgi);
+  const st = await settings(db, s.orgi);
   if (!st.enabled) throw badRequest('satisfaction_disabled');
   const level = st.levels.find((l) => l.value === input.level);
   if (!level) throw badRequest('invalid_field', { level: 'invalid_field' });
-  const all = await repo.listOpinions(k, ap.orgi);
+  const all = await repo.listOpinions(k, s.orgi);
   const picked = [...new Set(input.opinions ?? [])].map((id) => all.find((o) => o.id === id));
   if (picked.some((o) => !o)) throw badRequest('invalid_field', { opinions: 'invalid_field' });
   const opinionsJson = JSON.stringify(picked.map((o) => ({ id: o?.id, name: o?.name })));

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type {
+  CallbackConfigDto,
+  ChannelAppDto,
+  DeliveryNotice,
+  MessageDto,
+  SnsAccountDto,
+} from '@kefu/protocol';
 import type { Db } from '../../../platform/db/database.js';
 import { newId } from '../../../platform/ids.js';
-import type { FakeWecom } from '../../../../test/fake-platform/index.js';
+import type { FakeWechat, FakeWecom } from '../../../../test/fake-platform/index.js';
+import { api, call, next, ok, type AgentClient, type LiveServer } from '../../../../test/live.js';
 import { webhookPath } from '../webhook.routes.js';
 
 /** A 43-character EncodingAESKey. */
@@ -54,4 +63,60 @@ export async function addKfApp(
     .execute();
   wecom.push = { url: `${baseUrl}${webhookPath('wechat', appid)}`, token, aeskey, receiveId: wecom.corpid };
   return { appid, accountid, kfid, token, aeskey };
+}
+
+/**
+ * An official account (weixin) or mini-program (weapp) of the fake, saved through its setup call by
+ * `admin` (who holds the channel codes), with the fake pointed at the webhook its binding names.
+ */
+export async function addMpApp(
+  srv: LiveServer,
+  admin: string,
+  wechat: FakeWechat,
+  channel: 'weixin' | 'weapp',
+  extra: Record<string, unknown> = {},
+) {
+  const fa = wechat.addApp();
+  const base = channel === 'weixin' ? '/api/wechat' : '/api/weApp';
+  const saved = await api<ChannelAppDto>(srv, admin, `${base}/save`, {
+    name: channel === 'weixin' ? '服务号' : '商城小程序',
+    platformAppId: fa.appid,
+    secret: fa.secret,
+    ...extra,
+  });
+  expect(saved.json.success, JSON.stringify(saved.json)).toBe(true);
+  const cb = await api<CallbackConfigDto>(srv, admin, `${base}/scan?id=${saved.json.data.id}`);
+  wechat.target(fa.appid, {
+    url: `${srv.url}${new URL(cb.json.data.url).pathname}`,
+    token: cb.json.data.token,
+    aeskey: cb.json.data.aeskey,
+    receiveId: fa.appid,
+  });
+  const accounts = await api<SnsAccountDto[]>(srv, admin, `/api/snsAccount/list?channel=${channel}`);
+  const account = accounts.json.data.find((a) => a.appid === saved.json.data.id)!;
+  return { fa, base, app: saved.json.data, account };
+}
+
+/**
+ * An agent answering the platform user of `m` (a line the agent received): `say` sends a line, `delivery`
+ * waits for the platform outcome of one.
+ */
+export function replier(sock: AgentClient, m: Pick<MessageDto, 'usession' | 'agentserviceid'>) {
+  const say = async (text: string, extra: Record<string, unknown> = {}) =>
+    ok(
+      await call<MessageDto>(sock, 'message', {
+        touser: m.usession,
+        agentserviceid: m.agentserviceid,
+        message: text,
+        clientId: `c-${Math.random().toString(36).slice(2, 12)}`,
+        ...extra,
+      }),
+    );
+  const delivery = async (id: string) => {
+    for (;;) {
+      const n = await next<DeliveryNotice>(sock, 'delivery');
+      if (n.id === id) return n;
+    }
+  };
+  return { say, delivery };
 }

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DeliveryNotice, MessageDto } from '@kefu/protocol';
-import { call, next, ok, socketAgent, until, type LiveServer } from '../../../../test/live.js';
+import type { MessageDto } from '@kefu/protocol';
+import { next, socketAgent, until, type LiveServer } from '../../../../test/live.js';
 import { perTest } from '../../../../test/factories.js';
 import { startFakePlatform } from '../../../../test/fake-platform/index.js';
 import { PNG, upload } from '../../media/media-fixtures.js';
 import { engineOf } from '../../conversation/index.js';
 import { channelRuntimeOf } from '../index.js';
-import { addKfApp } from './fixtures.js';
+import { addKfApp, replier } from './fixtures.js';
 
 const pt = perTest();
 let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
@@ -43,23 +43,7 @@ async function chatting(srv: LiveServer, f: NonNullable<typeof fake>, kfid: stri
   await f.wecom.customerSays(kfid, user, { text: 'hi' });
   const m = await arrived;
   await until(() => f.wecom.sent.length >= 1);
-  const say = async (text: string, extra: Record<string, unknown> = {}) =>
-    ok(
-      await call<MessageDto>(agent.sock, 'message', {
-        touser: m.usession,
-        agentserviceid: m.agentserviceid,
-        message: text,
-        clientId: `c-${Math.random().toString(36).slice(2, 12)}`,
-        ...extra,
-      }),
-    );
-  const delivery = async (id: string) => {
-    for (;;) {
-      const n = await next<DeliveryNotice>(agent.sock, 'delivery');
-      if (n.id === id) return n;
-    }
-  };
-  return { agent, m, say, delivery };
+  return { agent, m, ...replier(agent.sock, m) };
 }
 
 describe('WeChat KF: bad input is logged, answered as the platform expects, stored once', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallbackConfigDto, ChannelAppDto, MessageDto, SnsAccountDto } from '@kefu/protocol';
+import type { MessageDto } from '@kefu/protocol';
 import {
   addUserWithCodes,
   api,
@@ -14,6 +14,7 @@ import { perTest } from '../../../../test/factories.js';
 import { startFakePlatform } from '../../../../test/fake-platform/index.js';
 import { PNG } from '../../media/media-fixtures.js';
 import { channelRuntimeOf } from '../index.js';
+import { addMpApp } from './fixtures.js';
 
 const pt = perTest();
 let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
@@ -29,25 +30,7 @@ async function setup(channel: 'weixin' | 'weapp', extra: Record<string, unknown>
   const f = (fake = await startFakePlatform());
   const srv = await pt.live(undefined, { channelBases: f.bases });
   const admin = await addUserWithCodes(srv.tdb, ['A09_A01_A02', 'A09_A01_A03']);
-  const fa = f.wechat.addApp();
-  const base = channel === 'weixin' ? '/api/wechat' : '/api/weApp';
-  const saved = await api<ChannelAppDto>(srv, admin.token, `${base}/save`, {
-    name: channel === 'weixin' ? '服务号' : '商城小程序',
-    platformAppId: fa.appid,
-    secret: fa.secret,
-    ...extra,
-  });
-  expect(saved.json.success, JSON.stringify(saved.json)).toBe(true);
-  const cb = await api<CallbackConfigDto>(srv, admin.token, `${base}/scan?id=${saved.json.data.id}`);
-  const url = `${srv.url}${new URL(cb.json.data.url).pathname}`;
-  f.wechat.target(fa.appid, {
-    url,
-    token: cb.json.data.token,
-    aeskey: cb.json.data.aeskey,
-    receiveId: fa.appid,
-  });
-  const accounts = await api<SnsAccountDto[]>(srv, admin.token, `/api/snsAccount/list?channel=${channel}`);
-  return { srv, f, fa, admin, base, app: saved.json.data, account: accounts.json.data[0]! };
+  return { srv, f, admin, ...(await addMpApp(srv, admin.token, f.wechat, channel, extra)) };
 }
 
 const inMessages = async (srv: LiveServer) =>

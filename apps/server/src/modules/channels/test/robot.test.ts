@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallbackConfigDto, ChannelAppDto, MessageDto, SnsAccountDto } from '@kefu/protocol';
+import type { ChannelAppDto, MessageDto, SnsAccountDto } from '@kefu/protocol';
 import { addOrgan, addUserWithCodes, api, collect, socketAgent, until } from '../../../../test/live.js';
 import { perTest } from '../../../../test/factories.js';
 import { startFakePlatform } from '../../../../test/fake-platform/index.js';
 import { robotScene } from '../../robot/test/kit.js';
-import { addKfApp } from './fixtures.js';
+import { addKfApp, addMpApp } from './fixtures.js';
 
 const pt = perTest();
 let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
@@ -20,22 +20,8 @@ async function robotAccount() {
     channelBases: f.bases,
   });
   const admin = (await addUserWithCodes(sc.s.tdb, ['A09_A01_A02', 'A09_A01_A03'])).token;
-  const fa = f.wechat.addApp();
-  const saved = await api<ChannelAppDto>(sc.s, admin, '/api/wechat/save', {
-    name: '服务号',
-    platformAppId: fa.appid,
-    secret: fa.secret,
-    robotid: sc.robot.id,
-  });
-  expect(saved.json.success, JSON.stringify(saved.json)).toBe(true);
-  const cb = await api<CallbackConfigDto>(sc.s, admin, `/api/wechat/scan?id=${saved.json.data.id}`);
-  f.wechat.target(fa.appid, {
-    url: `${sc.s.url}${new URL(cb.json.data.url).pathname}`,
-    token: cb.json.data.token,
-    aeskey: cb.json.data.aeskey,
-    receiveId: fa.appid,
-  });
-  return { f, fa, sc, admin, app: saved.json.data };
+  const { fa, app } = await addMpApp(sc.s, admin, f.wechat, 'weixin', { robotid: sc.robot.id });
+  return { f, fa, sc, admin, app };
 }
 
 const sentTo = (f: NonNullable<typeof fake>, openid: string): string[] =>

@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHANNEL_SATIS_HINT, CHANNEL_SATIS_THANKS, type MessageDto } from '@kefu/protocol';
+import { addUserWithCodes, api, next, socketAgent, until, type LiveServer } from '../../../../test/live.js';
+import { perTest } from '../../../../test/factories.js';
+import { startFakePlatform } from '../../../../test/fake-platform/index.js';
+import { channelRuntimeOf } from '../index.js';
+import { addMpApp } from './fixtures.js';
+
+const pt = perTest();
+let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
+afterEach(async () => {
+  await fake?.stop();
+  fake = null;
+});
+
+/** An official account; the admin also holds the satisfaction and working-hours codes. */
+async function setup() {
+  const f = (fake = await startFakePlatform());
+  const srv = await pt.live(undefined, { channelBases: f.bases });
+  const admin = (await addUserWithCodes(srv.tdb, ['A09_A01_A02', 'A09_A03_A04', 'A09_A03_A03'])).token;
+  const { fa } = await addMpApp(srv, admin, f.wechat, 'weixin');
+  const says = (openid: string, text: string) => f.wechat.userSays(fa.appid, openid, { text });
+  const toUser = (openid: string) =>
+    f.wechat.sent.filter((s) => s.touser === openid).map((s) => String(s.body.content ?? ''));
+  return { f, srv, admin, says, toUser };
+}
+
+const count = async (srv: LiveServer, table: 'agent_service' | 'satis_rating' | 'leave_message') =>
+  Number(
+    (
+      await srv.tdb.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('the engine adapted to a channel without a widget', () => {
+  it('satisfaction: the invitation lists the levels as text; a number rates the chat (also after it ended) and is thanked', async () => {
+    const { srv, admin, says, toUser } = await setup();
+    expect((await api(srv, admin, '/api/satisfaction/enabled', { enabled: true })).json.success).toBe(true);
+    const agent = await socketAgent(srv, pt.sockets);
+    const got = next<MessageDto>(agent.sock, 'message');
+    const openid = 'oSatis0000000000000000001';
+    await says(openid, '你好');
+    const m = await got;
+    const invited = await api(srv, agent.token, `/api/talk/statf?agentserviceid=${m.agentserviceid}`);
+    expect(invited.json.success).toBe(true);
+    await until(() => toUser(openid).some((t) => t.includes(CHANNEL_SATIS_HINT)));
+    const prompt = toUser(openid).find((t) => t.includes(CHANNEL_SATIS_HINT))!;
+    expect(prompt).toContain('1 非常满意');
+    expect(prompt).toContain('5 非常不满意');
+    // The agent ends the chat; the user answers afterwards.
+    expect(
+      (await api(srv, agent.token, `/api/talk/end?agentserviceid=${m.agentserviceid}`)).json.success,
+    ).toBe(true);
+    await says(openid, ' 2 ');
+    await until(() => toUser(openid).includes(CHANNEL_SATIS_THANKS));
+    const rated = await srv.tdb.db.kysely
+      .selectFrom('agent_service')
+      .select(['satisfaction', 'satislevel'])
+      .where('id', '=', m.agentserviceid)
+      .executeTakeFirstOrThrow();
+    expect(rated).toMatchObject({ satisfaction: 1, satislevel: '2' });
+    expect(await count(srv, 'satis_rating')).toBe(1);
+    // The rating opened no new chat; a second number (no re-rating) is an ordinary message.
+    expect(await count(srv, 'agent_service')).toBe(1);
+    await says(openid, '3');
+    await until(async () => (await count(srv, 'agent_service')) === 2);
+    const again = await srv.tdb.db.kysely
+      .selectFrom('agent_service')
+      .select('satislevel')
+      .where('id', '=', m.agentserviceid)
+      .executeTakeFirstOrThrow();
+    expect(again.satislevel).toBe('2');
+  });
+
+  it('a number with no pending invitation is a message', async () => {
+    const { srv, admin, says } = await setup();
+    await api(srv, admin, '/api/satisfaction/enabled', { enabled: true });
+    const agent = await socketAgent(srv, pt.sockets);
+    const got = next<MessageDto>(agent.sock, 'message');
+    await says('oSatis0000000000000000002', '1');
+    expect(await got).toMatchObject({ message: '1', calltype: 'in' });
+    expect(await count(srv, 'satis_rating')).toBe(0);
+  });
+
+  it('outside working hours the user is told by text and the message is kept as a leave message', async () => {
+    const { srv, admin, says, toUser } = await setup();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(
+      new Date(srv.clock.now()),
+    );
+    const sched = await api(srv, admin, '/api/workservice/save', {
+      name: '全天',
+      weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, ranges: [{ start: '00:00', end: '24:00' }] })),
+      holidays: [{ date: today, name: '假日' }],
+      message: '今天休息，请留言',
+    });
+    expect(sched.json.success, JSON.stringify(sched.json)).toBe(true);
+    const openid = 'oLeave0000000000000000001';
+    await says(openid, '我要退货，订单 123');
+    await until(() => toUser(openid).length >= 1);
+    await channelRuntimeOf(srv.app)!.idle();
+    const left = await srv.tdb.db.kysely.selectFrom('leave_message').selectAll().execute();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ content: '我要退货，订单 123', status: 'new' });
+    expect(await count(srv, 'agent_service')).toBe(0);
+    expect(toUser(openid)[0]).toBeTruthy();
+  });
+});

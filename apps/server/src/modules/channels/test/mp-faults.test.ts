@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChannelWindowDto, MessageDto } from '@kefu/protocol';
+import { addUserWithCodes, api, next, socketAgent, until } from '../../../../test/live.js';
+import { perTest } from '../../../../test/factories.js';
+import { startFakePlatform } from '../../../../test/fake-platform/index.js';
+import { PNG, upload } from '../../media/media-fixtures.js';
+import { addMpApp, replier } from './fixtures.js';
+
+const pt = perTest();
+let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
+afterEach(async () => {
+  await fake?.stop();
+  fake = null;
+});
+
+/**
+ * Official accounts and mini-programs against the fake, the faults KF is tested with (kf-faults.test.ts):
+ * a user of `channel` writes, a connected agent gets the line and answers through `say`.
+ */
+async function chatting(channel: 'weixin' | 'weapp', openid: string) {
+  const f = (fake = await startFakePlatform());
+  const srv = await pt.live(undefined, { channelBases: f.bases });
+  const admin = (await addUserWithCodes(srv.tdb, ['A09_A01_A02', 'A09_A01_A03'])).token;
+  const { fa } = await addMpApp(srv, admin, f.wechat, channel, {
+    format: channel === 'weapp' ? 'json' : 'xml',
+  });
+  const agent = await socketAgent(srv, pt.sockets);
+  const arrived = next<MessageDto>(agent.sock, 'message');
+  await f.wechat.userSays(
+    fa.appid,
+    openid,
+    { text: '你好' },
+    { format: channel === 'weapp' ? 'json' : 'xml' },
+  );
+  const m = await arrived;
+  // The assignment greeting is the first send of the window.
+  await until(() => f.wechat.sent.length >= 1);
+  const toUser = () => f.wechat.sent.filter((s) => s.touser === openid);
+  return { f, srv, fa, agent, m, toUser, ...replier(agent.sock, m) };
+}
+
+describe.each(['weixin', 'weapp'] as const)('%s against the fake platform', (channel) => {
+  it('handshake echoes the plaintext echostr; the reply reaches the user by custom/send, UTF-8 intact', async () => {
+    const { f, fa, say, delivery, toUser } = await chatting(channel, 'oParity000000000000000001');
+    expect(await f.wechat.handshake(fa.appid, '4375120948345356249')).toEqual({
+      status: 200,
+      body: '4375120948345356249',
+    });
+    const m = await say('您好 👋 有什么可以帮您？');
+    expect(await delivery(m.id)).toMatchObject({ state: 'sent', error: null });
+    expect(toUser().at(-1)).toMatchObject({ msgtype: 'text', body: { content: '您好 👋 有什么可以帮您？' } });
+  });
+
+  it('an expired access token (42001): exactly one token fetch, the send retried once', async () => {
+    const { f, fa, say, delivery, toUser } = await chatting(channel, 'oParity000000000000000002');
+    // The platform's clock moves past the token's 7200 s; ours still thinks it alive.
+    f.server.advance(7_300);
+    await f.wechat.userSays(
+      fa.appid,
+      'oParity000000000000000002',
+      { text: '还在吗' },
+      {
+        format: channel === 'weapp' ? 'json' : 'xml',
+      },
+    );
+    const fetches = f.wechat.tokenFetches;
+    const sends = f.server.callsTo('message/custom/send').length;
+    const m = await say('在的');
+    expect(await delivery(m.id)).toMatchObject({ state: 'sent' });
+    expect(f.wechat.tokenFetches - fetches).toBe(1);
+    expect(f.server.callsTo('message/custom/send').length - sends).toBe(2);
+    expect(toUser().filter((s) => s.body.content === '在的')).toHaveLength(1);
+  });
+
+  it('the quota: five sends per user message, the sixth fails with channel_quota_exhausted and /api/channel/window says 0 left', async () => {
+    const {
+      f,
+      srv,
+      agent,
+      m: first,
+      say,
+      delivery,
+      toUser,
+    } = await chatting(channel, 'oParity000000000000000003');
+    for (let i = 1; i <= 4; i++)
+      expect(await delivery((await say(`第${i}条`)).id)).toMatchObject({ state: 'sent' });
+    const sixth = await say('第五条');
+    expect(await delivery(sixth.id)).toMatchObject({ state: 'failed', error: 'channel_quota_exhausted' });
+    expect(toUser()).toHaveLength(5);
+    const w = await api<ChannelWindowDto>(
+      srv,
+      agent.token,
+      `/api/channel/window?agentserviceid=${first.agentserviceid}`,
+    );
+    expect(w.json.data).toMatchObject({ channel, remaining: 0 });
+    void f;
+  });
+
+  it('the platform refusing (45047 quota, 40003 blocked or unknown user) fails the message for good, once', async () => {
+    const { f, say, delivery } = await chatting(channel, 'oParity000000000000000004');
+    f.server.inject({ path: 'message/custom/send', errcode: 45047, times: 1 });
+    const q = await say('超出');
+    expect(await delivery(q.id)).toMatchObject({ state: 'failed', error: 'channel_quota_exhausted' });
+    f.server.inject({ path: 'message/custom/send', errcode: 40003, times: 1 });
+    const b = await say('拉黑');
+    expect(await delivery(b.id)).toMatchObject({ state: 'failed', error: 'channel_user_blocked' });
+    expect(f.server.callsTo('message/custom/send').filter((c) => c.body?.text)).toHaveLength(3);
+  });
+
+  it('a 5xx or a busy system (-1) is retried after the back-off; the message arrives once', async () => {
+    const { f, srv, say, toUser } = await chatting(channel, 'oParity000000000000000005');
+    f.server.inject({ path: 'message/custom/send', status: 503, times: 1 });
+    f.server.inject({ path: 'message/custom/send', errcode: -1, times: 1 });
+    // The greeting was the first call; the reply's first attempt meets the 503.
+    const m = await say('稍后到达');
+    await until(() => f.server.callsTo('message/custom/send').length >= 2);
+    const row = await srv.tdb.db.kysely
+      .selectFrom('channel_outbox')
+      .select(['status', 'attempts'])
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    await srv.clock.advance(1_100);
+    await until(() => f.server.callsTo('message/custom/send').length >= 3);
+    await srv.clock.advance(2_100);
+    await until(() => toUser().some((s) => s.body.content === '稍后到达'));
+    expect(toUser().filter((s) => s.body.content === '稍后到达')).toHaveLength(1);
+  });
+
+  it('media both ways: a user image reaches the agent as an image; an agent image is uploaded and sent by media_id', async () => {
+    const { f, srv, fa, agent, say, delivery, toUser } = await chatting(channel, 'oParity000000000000000006');
+    const got = next<MessageDto>(agent.sock, 'message');
+    await f.wechat.userSays(
+      fa.appid,
+      'oParity000000000000000006',
+      { image: { data: PNG, filename: 'u.png' } },
+      {
+        format: channel === 'weapp' ? 'json' : 'xml',
+      },
+    );
+    const img = await got;
+    expect(img).toMatchObject({ msgtype: 'image', calltype: 'in' });
+    expect(img.attachmentid).toBeTruthy();
+    const up = await upload(
+      srv,
+      '/api/upload',
+      { authorization: agent.token },
+      'reply.png',
+      'image/png',
+      PNG,
+    );
+    expect(up.json.success).toBe(true);
+    const m = await say('', { msgtype: 'image', attachmentid: up.json.data.id });
+    expect(await delivery(m.id)).toMatchObject({ state: 'sent' });
+    const sent = toUser().find((s) => s.msgtype === 'image')!;
+    const media = f.wechat.media.get(String(sent.body.media_id));
+    expect(media?.filename).toBe('reply.png');
+    expect(media?.data.equals(PNG)).toBe(true);
+  });
+});

@@ -183,6 +183,7 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
         onLoadOlder={() => loadHistory(sid, true)}
         onWithdraw={(m) => void withdraw(m)}
         onRetry={(m) => retry(sid, m.clientId)}
+        translateFrom={collab ? '' : chat.langto}
       />
       <ChannelBar agentserviceid={sid} userid={chat.userid} socket={socket} />
       {!over && !collab && (

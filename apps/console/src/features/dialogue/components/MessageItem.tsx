@@ -9,6 +9,7 @@ import { WhisperLine } from '../../monitor/components/WhisperLine';
 import { usePiiRules } from '../../sensitive/api';
 import { DeliveryMark } from '../../channels/components/DeliveryMark';
 import { RichText } from '../../../components/RichText';
+import { Translation } from '../../translate/components/Translation';
 
 interface Props {
   m: ChatMessage;
@@ -16,6 +17,8 @@ interface Props {
   onImage: (attachmentid: string) => void;
   onWithdraw: (m: ChatMessage) => void;
   onRetry: (m: ChatMessage) => void;
+  /** Show the line's translation under it (useTranslates). */
+  translate?: boolean;
 }
 
 function Body({ m, onImage }: { m: ChatMessage; onImage: (id: string) => void }) {
@@ -67,7 +70,7 @@ function Body({ m, onImage }: { m: ChatMessage; onImage: (id: string) => void })
 }
 
 /** One line of the conversation: visitor left, agent right, system centred. */
-export function MessageItem({ m, mayWithdraw, onImage, onWithdraw, onRetry }: Props) {
+export function MessageItem({ m, mayWithdraw, onImage, onWithdraw, onRetry, translate }: Props) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   if (m.whisper) return <WhisperLine m={m} />;
@@ -145,6 +148,7 @@ export function MessageItem({ m, mayWithdraw, onImage, onWithdraw, onRetry }: Pr
           </Tooltip>
         )}
       </div>
+      {translate && <Translation m={m} />}
       {out && !m.pending && !m.withdrawn && (
         <div style={{ fontSize: 12, display: 'flex', gap: 8 }}>
           {/* A platform tells no read receipts: its line shows the delivery instead. */}

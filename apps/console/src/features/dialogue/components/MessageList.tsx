@@ -9,6 +9,7 @@ import { useNow } from './useNow';
 import { MessageItem } from './MessageItem';
 import { SystemLine } from './SystemLine';
 import { withSystemLines } from '../model/messages';
+import { useTranslates } from '../../translate/components/useTranslates';
 
 interface Props {
   sid: string;
@@ -22,6 +23,8 @@ interface Props {
   onRetry?: (m: ChatMessage) => void;
   /** The visitor's notices that are not messages, placed among the messages by time. */
   system?: readonly SystemLineDto[];
+  /** The visitor's language when this is the agent's own chat: foreign lines get a translation. */
+  translateFrom?: string;
 }
 
 /** The conversation: older pages load when scrolled to the top; new messages keep it at the bottom. */
@@ -36,8 +39,10 @@ export function MessageList({
   onWithdraw,
   onRetry,
   system,
+  translateFrom,
 }: Props) {
   const { t } = useTranslation();
+  const translates = useTranslates(translateFrom);
   const box = useRef<HTMLDivElement>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [viewer, setViewer] = useState<number | null>(null);
@@ -124,6 +129,7 @@ export function MessageList({
             key={m.id}
             m={m}
             mayWithdraw={!readOnly && canWithdraw(m, me, now)}
+            translate={translates(m)}
             onImage={(id) =>
               setViewer(
                 Math.max(

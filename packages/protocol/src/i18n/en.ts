@@ -8,6 +8,7 @@ import { messagingEn } from './messaging.js';
 import { analysisEn } from './analysis.js';
 import { inspectionEn } from './inspection.js';
 import { complianceEn } from './compliance.js';
+import { identityEn } from './identity.js';
 import { monitorEn } from './monitor.js';
 import { knowledgeEn } from './knowledge.js';
 
@@ -361,6 +362,7 @@ export const en: Record<keyof typeof zh, string> = {
   ...analysisEn,
   ...inspectionEn,
   ...complianceEn,
+  ...identityEn,
   ...monitorEn,
   ...knowledgeEn,
   ...errorTexts('en'),

@@ -8,6 +8,7 @@ import { messagingZh } from './messaging.js';
 import { analysisZh } from './analysis.js';
 import { inspectionZh } from './inspection.js';
 import { complianceZh } from './compliance.js';
+import { identityZh } from './identity.js';
 import { monitorZh } from './monitor.js';
 import { knowledgeZh } from './knowledge.js';
 
@@ -365,6 +366,7 @@ const texts = {
   ...analysisZh,
   ...inspectionZh,
   ...complianceZh,
+  ...identityZh,
   ...monitorZh,
   ...knowledgeZh,
 } as const;

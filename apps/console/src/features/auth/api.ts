@@ -1,4 +1,4 @@
-import type { AuthMap } from '@kefu/protocol';
+import { IDENTITY_API, type AuthMap, type BindPendingDto, type LoginOptionsDto } from '@kefu/protocol';
 import { get, request } from '../../lib/api';
 
 export interface SessionUser {
@@ -47,3 +47,28 @@ export interface TokenInfo {
 }
 export const fetchTokenInfo = () =>
   request<TokenInfo>('/tokens/info', { silent: true, noAuthRedirect: true });
+
+// Self-registration and third-party login: public calls, silent (the pages show what they answer).
+const quiet = { silent: true, noAuthRedirect: true } as const;
+
+export const identityApi = {
+  options: () => request<LoginOptionsDto>(IDENTITY_API.options, quiet),
+  register: (body: {
+    company: string;
+    username: string;
+    password: string;
+    email?: string;
+    mobile?: string;
+  }) =>
+    request<{ orgi: string; username: string }>(IDENTITY_API.register, { method: 'POST', body, ...quiet }),
+  start: (provider: string) =>
+    request<{ url: string }>(IDENTITY_API.thirdStart, { method: 'POST', body: { provider }, ...quiet }),
+  callback: (code: string, state: string) =>
+    request<{ token: string; user: SessionUser } | BindPendingDto>(IDENTITY_API.thirdCallback, {
+      method: 'POST',
+      body: { code, state },
+      ...quiet,
+    }),
+  bind: (body: { ticket: string; username: string; password: string }) =>
+    request<{ token: string; user: SessionUser }>(IDENTITY_API.thirdBind, { method: 'POST', body, ...quiet }),
+};

@@ -1,9 +1,12 @@
-import type {
-  LoginStepResult,
-  MySecurityDto,
-  SecurityPolicy,
-  SessionDto,
-  TotpSetupDto,
+import {
+  IDENTITY_API,
+  type IdentityProviderDto,
+  type MyIdentityDto,
+  type LoginStepResult,
+  type MySecurityDto,
+  type SecurityPolicy,
+  type SessionDto,
+  type TotpSetupDto,
 } from '@kefu/protocol';
 import { get, post, request } from '../../lib/api';
 
@@ -20,4 +23,9 @@ export const securityApi = {
   /** The login's next step; silent: the login page shows what it answers. */
   step: (b: { ticket: string; code?: string; password?: string }) =>
     request<LoginStepResult>('/tokens/step', { method: 'POST', body: b, silent: true, noAuthRedirect: true }),
+  providers: (signal?: AbortSignal) => get<IdentityProviderDto[]>(IDENTITY_API.providers, undefined, signal),
+  saveProvider: (p: Record<string, unknown>) => post<IdentityProviderDto>(IDENTITY_API.providerSave, p),
+  deleteProvider: (id: string) => post<null>(IDENTITY_API.providerDelete, { id }),
+  identities: (signal?: AbortSignal) => get<MyIdentityDto[]>(IDENTITY_API.mine, undefined, signal),
+  unbind: (provider: string) => post<null>(IDENTITY_API.unbind, { provider }),
 };

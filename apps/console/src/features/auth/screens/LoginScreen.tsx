@@ -1,18 +1,15 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Input, theme } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_STEP_KEYS, validate, type LoginStepKey } from '@kefu/protocol';
-import { login } from '../api';
-import { storage } from '../../../lib/storage';
+import { validate, type LoginOptionsDto } from '@kefu/protocol';
+import { identityApi, login } from '../api';
 import { useSession } from '../../../app/session';
 import { rules } from '../../../lib/formRules';
 import { AuthLayout } from './AuthLayout';
-import { RequestError } from '../../../lib/request';
-
-// Two-factor / expired-password step (corporate security): its own chunk, loaded only when a login needs it.
-const LoginStepForm = lazy(() => import('../../security/components/LoginStepForm'));
+import { pendingStep, StepPanel, useFinishLogin, type PendingStep } from '../components/LoginFlow';
+import { ProviderButtons } from '../components/ProviderButtons';
 
 /** Only same-site paths are followed after login, never an absolute URL from the query string. */
 const safeRedirect = (r: string | null) => (r && r.startsWith('/') && !r.startsWith('//') ? r : '/');
@@ -26,13 +23,20 @@ export default function LoginScreen() {
   const [params] = useSearchParams();
   const { token } = theme.useToken();
   const status = useSession((s) => s.status);
-  const bootstrap = useSession((s) => s.bootstrap);
-  const [username, setUsername] = useState('');
+  const finish = useFinishLogin();
+  // After /register: the new administrator's name, and a word that it worked.
+  const registered = (useLocation().state as { registered?: string } | null)?.registered;
+  const [username, setUsername] = useState(registered ?? '');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState<{ step: LoginStepKey; ticket: string } | null>(null);
+  const [pending, setPending] = useState<PendingStep | null>(null);
+  const [options, setOptions] = useState<LoginOptionsDto>({ register: false, providers: [] });
+  useEffect(() => {
+    // Without the call (an old server, a network hiccup) the page is the plain password login.
+    identityApi.options().then(setOptions, () => undefined);
+  }, []);
 
   if (status === 'ready') return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 
@@ -49,31 +53,17 @@ export default function LoginScreen() {
     try {
       await finish(await login(username.trim(), password));
     } catch (err) {
-      const key = err instanceof RequestError ? err.key : undefined;
-      const ticket = err instanceof RequestError ? err.fields?.ticket : undefined;
-      if (ticket && (LOGIN_STEP_KEYS as readonly string[]).includes(key ?? '')) {
-        setPending({ step: key as LoginStepKey, ticket });
-      } else setError(err instanceof Error ? err.message : String(err));
+      const step = pendingStep(err);
+      if (step) setPending(step);
+      else setError(err instanceof Error ? err.message : String(err));
       setBusy(false);
     }
-  };
-  const finish = async (res: { token: string; user: unknown }) => {
-    storage.set('token', res.token);
-    storage.setJson('userInfo', res.user);
-    await bootstrap();
   };
 
   if (pending)
     return (
       <AuthLayout title={t('login.title')}>
-        <Suspense fallback={null}>
-          <LoginStepForm
-            step={pending.step}
-            ticket={pending.ticket}
-            onDone={(r) => void finish(r)}
-            onCancel={() => setPending(null)}
-          />
-        </Suspense>
+        <StepPanel pending={pending} onDone={(r) => void finish(r)} onCancel={() => setPending(null)} />
       </AuthLayout>
     );
 
@@ -95,6 +85,15 @@ export default function LoginScreen() {
     <AuthLayout title={t('login.title')}>
       {error && (
         <Alert type="error" showIcon title={error} data-testid="login-error" style={{ marginBottom: 16 }} />
+      )}
+      {registered && !error && (
+        <Alert
+          type="success"
+          showIcon
+          title={t('register.done', { username: registered })}
+          data-testid="login-registered"
+          style={{ marginBottom: 16 }}
+        />
       )}
       <form onSubmit={(e) => void submit(e)} data-testid="login-form" noValidate>
         {field(
@@ -130,22 +129,18 @@ export default function LoginScreen() {
           {t('login.submit')}
         </Button>
       </form>
-      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
-        <Link
-          to="/register"
-          style={{ color: token.colorLink, textDecoration: 'none' }}
-          data-testid="login-register"
-        >
-          {t('login.register')}
-        </Link>
-        <Link
-          to="/thirdLogin"
-          style={{ color: token.colorLink, textDecoration: 'none' }}
-          data-testid="login-third"
-        >
-          {t('login.thirdLogin')}
-        </Link>
-      </div>
+      <ProviderButtons providers={options.providers} />
+      {options.register && (
+        <div style={{ textAlign: 'center', marginTop: 16 }}>
+          <Link
+            to="/register"
+            style={{ color: token.colorLink, textDecoration: 'none' }}
+            data-testid="login-register"
+          >
+            {t('login.register')}
+          </Link>
+        </div>
+      )}
     </AuthLayout>
   );
 }

@@ -1,23 +1,154 @@
-import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Input, Result, Spin } from 'antd';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SECURITY_POLICY_DEFAULT } from '@kefu/protocol';
+import { identityApi } from '../api';
+import { rules } from '../../../lib/formRules';
+import { RequestError } from '../../../lib/request';
+import { showFieldErrors } from '../../access/components/fieldErrors';
+import { PasswordStrength } from '../../security/components/PasswordStrength';
 import { AuthLayout } from './AuthLayout';
 
-/** Accounts are created by an administrator; there is no self-service sign-up endpoint. */
+interface Fields {
+  company: string;
+  username: string;
+  password: string;
+  confirm: string;
+  email?: string;
+  mobile?: string;
+}
+
+/**
+ * /register: a company opens a tenant of its own with its first administrator, when the operator turned
+ * self-registration on (KEFU_SELF_REGISTER); otherwise accounts come from an administrator.
+ */
 export default function RegisterScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const r = rules(i18n.language);
+  const [form] = Form.useForm<Fields>();
+  const password = Form.useWatch('password', form) ?? '';
+  const [enabled, setEnabled] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    identityApi.options().then(
+      (o) => setEnabled(o.register),
+      () => setEnabled(false),
+    );
+  }, []);
+
+  const back = (
+    <Button type="primary" data-testid="register-back" onClick={() => void navigate('/login')}>
+      {t('register.backToLogin')}
+    </Button>
+  );
+  if (enabled === null)
+    return (
+      <AuthLayout title={t('register.title')}>
+        <Spin style={{ display: 'block', margin: '24px auto' }} />
+      </AuthLayout>
+    );
+  if (!enabled)
+    return (
+      <AuthLayout title={t('register.title')}>
+        <Result status="info" subTitle={t('register.invitationOnly')} extra={back} />
+      </AuthLayout>
+    );
+
+  const submit = async (v: Fields) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await identityApi.register({
+        company: v.company,
+        username: v.username,
+        password: v.password,
+        email: v.email || undefined,
+        mobile: v.mobile || undefined,
+      });
+      void navigate('/login', { state: { registered: done.username } });
+    } catch (e) {
+      // Field errors go under their fields; the rest (switched off, too many tries) above the form.
+      if (e instanceof RequestError && e.fields && Object.keys(e.fields).length) showFieldErrors(form, e);
+      else setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  };
+
   return (
     <AuthLayout title={t('register.title')}>
-      <Result
-        status="info"
-        subTitle={t('register.invitationOnly')}
-        extra={
-          <Button type="primary" data-testid="register-back" onClick={() => void navigate('/login')}>
-            {t('register.backToLogin')}
-          </Button>
-        }
-      />
+      <p style={{ marginTop: -8, color: 'rgba(0,0,0,0.55)' }}>{t('register.hint')}</p>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={error}
+          data-testid="register-error"
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <Form<Fields>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(v) => void submit(v)}
+        data-testid="register-form"
+      >
+        <Form.Item name="company" label={t('register.company')} rules={[r.required]}>
+          <Input data-testid="register-company" maxLength={50} autoFocus />
+        </Form.Item>
+        <Form.Item name="username" label={t('register.adminUsername')} rules={[r.required]}>
+          <Input data-testid="register-username" maxLength={32} autoComplete="username" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('register.password')}
+          rules={[r.required]}
+          extra={
+            <>
+              <PasswordStrength password={password} />
+              {t('sec.policyHint', {
+                min: SECURITY_POLICY_DEFAULT.minLength,
+                classes: SECURITY_POLICY_DEFAULT.classes,
+              })}
+            </>
+          }
+        >
+          <Input.Password data-testid="register-password" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('register.confirm')}
+          dependencies={['password']}
+          rules={[
+            r.required,
+            ({ getFieldValue }) => ({
+              validator: (_, v: string) =>
+                !v || v === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('security.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password data-testid="register-confirm" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="email" label={t('register.email')}>
+          <Input data-testid="register-email" type="email" maxLength={255} />
+        </Form.Item>
+        <Form.Item name="mobile" label={t('register.mobile')}>
+          <Input data-testid="register-mobile" maxLength={20} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
+          {t('register.submit')}
+        </Button>
+      </Form>
+      <div style={{ textAlign: 'center', marginTop: 16 }}>
+        <Link to="/login" data-testid="register-login">
+          {t('register.haveAccount')}
+        </Link>
+      </div>
     </AuthLayout>
   );
 }

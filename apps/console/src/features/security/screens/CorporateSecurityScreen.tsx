@@ -8,6 +8,7 @@ import { get } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useSaving } from '../../../lib/saving';
 import { showFieldErrors } from '../../access/components/fieldErrors';
+import { ProvidersCard } from '../components/ProvidersCard';
 
 interface Fields extends Omit<SecurityPolicy, 'ipAllow'> {
   ipAllow: string;
@@ -51,65 +52,68 @@ export default function CorporateSecurityScreen() {
   const range = (k: keyof typeof SECURITY_LIMITS) => SECURITY_LIMITS[k] as readonly [number, number];
 
   return (
-    <Card
-      title={t('sec.corp.title')}
-      data-testid="corp-security"
-      style={{ maxWidth: 860 }}
-      loading={q.isLoading}
-    >
-      <Form<Fields> form={form} layout="vertical" onFinish={(v) => void save(v)} scrollToFirstError>
-        <Typography.Title level={5}>{t('sec.corp.password')}</Typography.Title>
-        <Space size="large" wrap>
-          <Form.Item name="minLength" label={t('sec.corp.minLength')}>
-            <InputNumber
-              min={range('minLength')[0]}
-              max={range('minLength')[1]}
-              precision={0}
-              data-testid="corp-minLength"
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Card
+        title={t('sec.corp.title')}
+        data-testid="corp-security"
+        style={{ maxWidth: 860 }}
+        loading={q.isLoading}
+      >
+        <Form<Fields> form={form} layout="vertical" onFinish={(v) => void save(v)} scrollToFirstError>
+          <Typography.Title level={5}>{t('sec.corp.password')}</Typography.Title>
+          <Space size="large" wrap>
+            <Form.Item name="minLength" label={t('sec.corp.minLength')}>
+              <InputNumber
+                min={range('minLength')[0]}
+                max={range('minLength')[1]}
+                precision={0}
+                data-testid="corp-minLength"
+              />
+            </Form.Item>
+            <Form.Item name="classes" label={t('sec.corp.classes')} tooltip={t('sec.corp.classesHint')}>
+              <InputNumber
+                min={range('classes')[0]}
+                max={range('classes')[1]}
+                precision={0}
+                data-testid="corp-classes"
+              />
+            </Form.Item>
+            <Form.Item name="expireDays" label={t('sec.corp.expireDays')}>
+              <InputNumber min={0} max={range('expireDays')[1]} precision={0} data-testid="corp-expireDays" />
+            </Form.Item>
+          </Space>
+          <Typography.Title level={5}>{t('sec.corp.ip')}</Typography.Title>
+          <Form.Item
+            name="ipAllow"
+            label={t('sec.corp.ipAllow')}
+            extra={
+              <>
+                {t('sec.corp.ipAllowHint')} {q.data && t('sec.corp.ipSelf', { ip: q.data.ip })}
+              </>
+            }
+          >
+            <Input.TextArea rows={4} placeholder="192.168.1.0/24" data-testid="corp-ipAllow" />
+          </Form.Item>
+          <Typography.Title level={5}>{t('sec.corp.idle')}</Typography.Title>
+          <Form.Item name="idleMinutes" label={t('sec.corp.idleMinutes')}>
+            <InputNumber min={0} max={range('idleMinutes')[1]} precision={0} data-testid="corp-idleMinutes" />
+          </Form.Item>
+          <Typography.Title level={5}>{t('sec.corp.twofactor')}</Typography.Title>
+          <Form.Item name="twofactorRoles" label={t('sec.corp.twofactorRoles')}>
+            <Select
+              mode="multiple"
+              allowClear
+              style={{ maxWidth: 480 }}
+              options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+              data-testid="corp-roles"
             />
           </Form.Item>
-          <Form.Item name="classes" label={t('sec.corp.classes')} tooltip={t('sec.corp.classesHint')}>
-            <InputNumber
-              min={range('classes')[0]}
-              max={range('classes')[1]}
-              precision={0}
-              data-testid="corp-classes"
-            />
-          </Form.Item>
-          <Form.Item name="expireDays" label={t('sec.corp.expireDays')}>
-            <InputNumber min={0} max={range('expireDays')[1]} precision={0} data-testid="corp-expireDays" />
-          </Form.Item>
-        </Space>
-        <Typography.Title level={5}>{t('sec.corp.ip')}</Typography.Title>
-        <Form.Item
-          name="ipAllow"
-          label={t('sec.corp.ipAllow')}
-          extra={
-            <>
-              {t('sec.corp.ipAllowHint')} {q.data && t('sec.corp.ipSelf', { ip: q.data.ip })}
-            </>
-          }
-        >
-          <Input.TextArea rows={4} placeholder="192.168.1.0/24" data-testid="corp-ipAllow" />
-        </Form.Item>
-        <Typography.Title level={5}>{t('sec.corp.idle')}</Typography.Title>
-        <Form.Item name="idleMinutes" label={t('sec.corp.idleMinutes')}>
-          <InputNumber min={0} max={range('idleMinutes')[1]} precision={0} data-testid="corp-idleMinutes" />
-        </Form.Item>
-        <Typography.Title level={5}>{t('sec.corp.twofactor')}</Typography.Title>
-        <Form.Item name="twofactorRoles" label={t('sec.corp.twofactorRoles')}>
-          <Select
-            mode="multiple"
-            allowClear
-            style={{ maxWidth: 480 }}
-            options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-            data-testid="corp-roles"
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving} data-testid="corp-save">
-          {t('common.save')}
-        </Button>
-      </Form>
-    </Card>
+          <Button type="primary" htmlType="submit" loading={saving} data-testid="corp-save">
+            {t('common.save')}
+          </Button>
+        </Form>
+      </Card>
+      <ProvidersCard />
+    </Space>
   );
 }

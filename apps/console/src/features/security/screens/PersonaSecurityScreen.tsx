@@ -11,6 +11,7 @@ import { securityApi } from '../api';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { SessionsCard } from '../components/SessionsCard';
 import { TwoFactorCard } from '../components/TwoFactorCard';
+import { IdentitiesCard } from '../components/IdentitiesCard';
 
 interface Fields {
   oldpassword: string;
@@ -87,6 +88,7 @@ export default function PersonaSecurityScreen() {
       </Card>
       <TwoFactorCard />
       <SessionsCard />
+      <IdentitiesCard />
     </Space>
   );
 }

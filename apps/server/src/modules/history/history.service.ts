@@ -32,6 +32,7 @@ import {
   type ListRow,
   type Where,
 } from './history.query.js';
+import { withTranslations } from '../translate/translate.service.js';
 import { presentRow, rowContext } from './history.presenter.js';
 
 type Ctx = Pick<AppContext, 'db' | 'config'>;
@@ -164,7 +165,13 @@ export async function messages(
   const hasMore = rows.length > q.ps;
   const kept = hasMore ? rows.slice(0, q.ps) : rows;
   if (!forward) kept.reverse();
-  return { list: kept.map((m) => presentMessage(m)), hasMore };
+  return {
+    list: await withTranslations(
+      ctx.db,
+      kept.map((m) => presentMessage(m)),
+    ),
+    hasMore,
+  };
 }
 
 export async function messageDetail(ctx: Ctx, p: Principal, id: string): Promise<MessageDto> {

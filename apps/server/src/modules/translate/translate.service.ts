@@ -4,6 +4,7 @@ import {
   TRANSLATE_PROVIDERS,
   baseLanguage,
   translationApplies,
+  type MessageDto,
   type TranslateConfigDto,
   type TranslateProvider,
   type TranslateResultDto,
@@ -137,4 +138,17 @@ export async function translate(db: Db, p: Principal, messageid: string): Promis
     .onConflict((oc) => oc.column('messageid').doUpdateSet({ lang: target, text, provider: setup.provider }))
     .execute();
   return done(text);
+}
+
+/** Messages as presented, with the translations kept for them (history: read, never asked for). */
+export async function withTranslations(db: Db, list: MessageDto[]): Promise<MessageDto[]> {
+  const ids = list.filter((m) => m.calltype === 'in' && !m.withdrawn).map((m) => m.id);
+  if (!ids.length) return list;
+  const rows = await db.kysely
+    .selectFrom('message_translation')
+    .select(['messageid', 'text'])
+    .where('messageid', 'in', ids)
+    .execute();
+  const text = new Map(rows.map((r) => [r.messageid, r.text]));
+  return list.map((m) => (text.has(m.id) ? { ...m, translatemsg: text.get(m.id)! } : m));
 }

@@ -199,6 +199,16 @@ describe('POST /api/translateMessage/translate', () => {
       .where('id', '=', m.id)
       .executeTakeFirstOrThrow();
     expect(row.message).toBe('Where is my order?');
+    // Once the chat is over, history shows the kept translation under the line.
+    ok(await emit(c.v.s, 'end', {}));
+    const hist = await api<{ list: MessageDto[] }>(
+      c.srv,
+      c.agent.token,
+      `/api/agentService/message/list?agentserviceid=${c.sid}`,
+    );
+    expect(hist.json.success, JSON.stringify(hist.json)).toBe(true);
+    const line = hist.json.data.list.find((x) => x.id === m.id);
+    expect(line?.translatemsg, JSON.stringify(hist.json)).toBe('[en→zh] Where is my order?');
   });
 
   it('OpenAI-compatible: a chat completion with the bearer key and model', async () => {

@@ -9,7 +9,7 @@ import { WhisperLine } from '../../monitor/components/WhisperLine';
 import { usePiiRules } from '../../sensitive/api';
 import { DeliveryMark } from '../../channels/components/DeliveryMark';
 import { RichText } from '../../../components/RichText';
-import { Translation } from '../../translate/components/Translation';
+import { Translation, TranslationText } from '../../translate/components/Translation';
 
 interface Props {
   m: ChatMessage;
@@ -148,7 +148,11 @@ export function MessageItem({ m, mayWithdraw, onImage, onWithdraw, onRetry, tran
           </Tooltip>
         )}
       </div>
-      {translate && <Translation m={m} />}
+      {translate ? (
+        <Translation m={m} />
+      ) : m.translatemsg && !m.withdrawn ? (
+        <TranslationText text={m.translatemsg} />
+      ) : null}
       {out && !m.pending && !m.withdrawn && (
         <div style={{ fontSize: 12, display: 'flex', gap: 8 }}>
           {/* A platform tells no read receipts: its line shows the delivery instead. */}

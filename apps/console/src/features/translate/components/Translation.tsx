@@ -4,6 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { translateApi } from '../api';
 
+const style = { fontSize: 12, maxWidth: '78%', marginTop: 2 };
+
+/** A translation already kept with the line (history): shown, never asked for. */
+export function TranslationText({ text }: { text: string }) {
+  return (
+    <Typography.Text type="secondary" style={{ ...style, whiteSpace: 'pre-wrap' }} data-testid="translation">
+      <TranslationOutlined /> {text}
+    </Typography.Text>
+  );
+}
+
 /**
  * The translation of an incoming line, under it: asked once per message (the server keeps it, so a
  * reload does not call the provider again); a failure leaves the original alone and offers a retry.
@@ -17,7 +28,6 @@ export function Translation({ m }: { m: { id: string; message: string; usession:
     gcTime: 10 * 60_000,
     retry: false,
   });
-  const style = { fontSize: 12, maxWidth: '78%', marginTop: 2 };
   if (q.isPending)
     return (
       <Typography.Text type="secondary" style={style} data-testid="translation-pending">
@@ -33,9 +43,5 @@ export function Translation({ m }: { m: { id: string; message: string; usession:
         </a>
       </Typography.Text>
     );
-  return (
-    <Typography.Text type="secondary" style={{ ...style, whiteSpace: 'pre-wrap' }} data-testid="translation">
-      <TranslationOutlined /> {q.data.translateMessage.translatemsg}
-    </Typography.Text>
-  );
+  return <TranslationText text={q.data.translateMessage.translatemsg} />;
 }

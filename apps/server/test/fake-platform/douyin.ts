@@ -112,11 +112,14 @@ export class FakeDouyin {
     );
   }
 
-  /** A user's direct message (im_receive_msg); content as an object or, with `stringContent`, a JSON string. */
+  /**
+   * A user's direct message (im_receive_msg); content as an object or, with `stringContent`, a JSON string;
+   * `messageType` other than text (image, video, emoji) carries no media the business can fetch.
+   */
   async userSays(
     openId: string,
     text: string,
-    opts: { duplicates?: number; stringContent?: boolean; tamper?: boolean } = {},
+    opts: { duplicates?: number; stringContent?: boolean; tamper?: boolean; messageType?: string } = {},
   ): Promise<{ msgId: string; delivery: Delivery }> {
     const conv = `${BigInt(`0x${fakeId('').slice(0, 15)}`) + 7_000_000_000_000_000_000n}`;
     const server = `${BigInt(`0x${fakeId('').slice(0, 15)}`) + 6_000_000_000_000_000_000n}`;
@@ -126,7 +129,7 @@ export class FakeDouyin {
       server_message_id: server,
       conversation_type: 1,
       create_time: this.fake.now(),
-      message_type: 'text',
+      message_type: opts.messageType ?? 'text',
       text,
       source: '',
     };

@@ -14,6 +14,8 @@ import { perTest } from '../../../../test/factories.js';
 import { startFakePlatform } from '../../../../test/fake-platform/index.js';
 import { channelRuntimeOf } from '../index.js';
 import { webhookPath } from '../webhook.routes.js';
+import { PNG, upload } from '../../media/media-fixtures.js';
+import { replier } from './fixtures.js';
 
 const pt = perTest();
 let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
@@ -118,5 +120,61 @@ describe('Douyin direct messages', () => {
       f.douyin.sent.some((s) => (s.body.content as { text: { text: string } }).text.text === 'after refresh'),
     );
     expect(f.douyin.refreshes - before).toBe(1);
+  });
+});
+
+describe('Douyin faults', () => {
+  /** An authorised account whose user wrote; the agent answers through `say`. */
+  async function chatting(user: string) {
+    const { srv, f, app } = await setup();
+    await fetch(`${srv.url}/webhook/douyin/${app.id}/oauth?code=authcode-${user}`);
+    const agent = await socketAgent(srv, pt.sockets);
+    const got = next<MessageDto>(agent.sock, 'message');
+    await f.douyin.userSays(user, '你好');
+    const m = await got;
+    await until(() => f.douyin.sent.length >= 1);
+    const texts = () => f.douyin.sent.map((s) => (s.body.content as { text: { text: string } }).text.text);
+    return { srv, f, agent, m, texts, ...replier(agent.sock, m) };
+  }
+
+  it('the reply window: 24 h after the user wrote the platform refuses (28003017) and the message fails as channel_window_closed', async () => {
+    const { f, say, delivery } = await chatting('dy_window_1');
+    f.server.advance(25 * 3600);
+    const m = await say('太晚了');
+    expect(await delivery(m.id)).toMatchObject({ state: 'failed', error: 'channel_window_closed' });
+  });
+
+  it('the quota: six sends per user message, the seventh fails as channel_quota_exhausted without asking the platform', async () => {
+    const { f, say, delivery, texts } = await chatting('dy_quota_1');
+    for (let i = 1; i <= 5; i++)
+      expect(await delivery((await say(`第${i}条`)).id)).toMatchObject({ state: 'sent' });
+    const calls = f.server.callsTo('im/send/msg/').length;
+    const m = await say('第六条');
+    expect(await delivery(m.id)).toMatchObject({ state: 'failed', error: 'channel_quota_exhausted' });
+    expect(f.server.callsTo('im/send/msg/')).toHaveLength(calls);
+    expect(texts()).toHaveLength(6);
+  });
+
+  it('a 5xx from the platform is retried after the back-off and arrives once', async () => {
+    const { srv, f, say, texts } = await chatting('dy_retry_1');
+    f.server.inject({ path: 'im/send/msg/', status: 502, times: 1 });
+    const m = await say('稍后到达');
+    await until(() => f.server.callsTo('im/send/msg/').length >= 2);
+    await srv.clock.advance(1_100);
+    await until(() => texts().includes('稍后到达'));
+    expect(texts().filter((t) => t === '稍后到达')).toHaveLength(1);
+    void m;
+  });
+
+  it('media: a user image arrives as [图片] (Douyin hands over no file); an agent image is refused as channel_unsupported', async () => {
+    const { srv, f, agent, say, delivery } = await chatting('dy_media_1');
+    const got = next<MessageDto>(agent.sock, 'message');
+    await f.douyin.userSays('dy_media_1', '', { messageType: 'image' });
+    expect(await got).toMatchObject({ message: '[图片]', calltype: 'in', msgtype: 'text' });
+    const up = await upload(srv, '/api/upload', { authorization: agent.token }, 'r.png', 'image/png', PNG);
+    const calls = f.server.callsTo('im/send/msg/').length;
+    const m = await say('', { msgtype: 'image', attachmentid: up.json.data.id });
+    expect(await delivery(m.id)).toMatchObject({ state: 'failed', error: 'channel_unsupported' });
+    expect(f.server.callsTo('im/send/msg/')).toHaveLength(calls);
   });
 });

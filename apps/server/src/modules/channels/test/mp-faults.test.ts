@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChannelWindowDto, MessageDto } from '@kefu/protocol';
-import { addUserWithCodes, api, next, socketAgent, until } from '../../../../test/live.js';
+import { addUserWithCodes, api, next, socketAgent, until, type LiveServer } from '../../../../test/live.js';
+import { encryptedPush } from '../../../../test/fake-platform/push.js';
+import { buildXml } from '../wire.js';
+import { douyinSignature } from '../crypto/wechat-crypto.js';
+import { webhookPath } from '../webhook.routes.js';
+import { channelRuntimeOf } from '../index.js';
 import { perTest } from '../../../../test/factories.js';
 import { startFakePlatform } from '../../../../test/fake-platform/index.js';
 import { PNG, upload } from '../../media/media-fixtures.js';
@@ -156,5 +161,80 @@ describe.each(['weixin', 'weapp'] as const)('%s against the fake platform', (cha
     const media = f.wechat.media.get(String(sent.body.media_id));
     expect(media?.filename).toBe('reply.png');
     expect(media?.data.equals(PNG)).toBe(true);
+  });
+});
+
+describe('bad input on official accounts, mini-programs and Douyin: answered as the platform expects, nothing stored', () => {
+  const stored = async (srv: LiveServer) =>
+    (await srv.tdb.db.kysely.selectFrom('channel_inbound').select('id').execute()).length;
+
+  it('a truncated envelope, a truncated body inside a valid envelope (XML and JSON), an unknown app', async () => {
+    const f = (fake = await startFakePlatform());
+    const srv = await pt.live(undefined, { channelBases: f.bases });
+    const admin = (await addUserWithCodes(srv.tdb, ['A09_A01_A02', 'A09_A01_A03'])).token;
+    const { fa } = await addMpApp(srv, admin, f.wechat, 'weixin');
+    const target = f.wechat.apps.get(fa.appid)!.push!;
+    const post = (p: { url: string; body: string; headers: Record<string, string> }) =>
+      fetch(p.url, { method: 'POST', body: p.body, headers: p.headers });
+    const opts = { nowSec: Math.floor(Date.now() / 1000), extraQuery: { encrypt_type: 'aes' } };
+    const whole = encryptedPush(target, buildXml({ ToUserName: 'gh', MsgType: 'text', Content: 'x' }), opts);
+    const cut = await post({ ...whole, body: whole.body.slice(0, whole.body.length >> 1) });
+    expect(cut.status).toBe(400);
+    const inner = encryptedPush(target, '<xml><ToUserName><![CDATA[gh]]></ToUserName><MsgType><![CDA', opts);
+    expect((await post(inner)).status).toBe(400);
+    const json = encryptedPush(
+      target,
+      '{"ToUserName":"gh","MsgType":"text","Content":"x","MsgId":45612553542',
+      { ...opts, format: 'json' },
+    );
+    expect((await post(json)).status).toBe(400);
+    const unknownApp = await fetch(
+      whole.url.replace(/\/webhook\/weixin\/[^/?]+/, '/webhook/weixin/no_such_app'),
+      {
+        method: 'POST',
+        body: whole.body,
+        headers: whole.headers,
+      },
+    );
+    expect(unknownApp.status).toBe(404);
+    expect(await stored(srv)).toBe(0);
+  });
+
+  it('Douyin: truncated JSON correctly signed is refused (400); an unknown event is acknowledged and ignored with its reason; a replayed Msg-Id stored once', async () => {
+    const f = (fake = await startFakePlatform());
+    const srv = await pt.live(undefined, { channelBases: f.bases });
+    const admin = (await addUserWithCodes(srv.tdb, ['A09_A01_A01'])).token;
+    const saved = await api<{ id: string }>(srv, admin, '/api/snsAccount/save', {
+      channel: 'douyin',
+      name: '抖音号',
+      platformAppId: f.douyin.clientKey,
+      secret: f.douyin.clientSecret,
+    });
+    const url = `${srv.url}${webhookPath('douyin', saved.json.data.id)}`;
+    expect((await fetch(`${url}/oauth?code=authcode-bad`)).status).toBe(200);
+    const send = (body: string, msgId: string) =>
+      fetch(url, {
+        method: 'POST',
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-douyin-signature': douyinSignature(f.douyin.clientSecret, body),
+          'msg-id': msgId,
+        },
+      });
+    expect(
+      (await send('{"event":"im_receive_msg","from_user_id":"u1","content":{"te', 'mid-cut')).status,
+    ).toBe(400);
+    expect(await stored(srv)).toBe(0);
+    const odd = JSON.stringify({
+      event: 'im_group_chat_new',
+      from_user_id: 'u1',
+      to_user_id: f.douyin.businessOpenId,
+    });
+    expect((await send(odd, 'mid-odd')).status).toBe(200);
+    expect((await send(odd, 'mid-odd')).status).toBe(200);
+    await channelRuntimeOf(srv.app)!.idle();
+    const rows = await srv.tdb.db.kysely.selectFrom('channel_inbound').select(['status', 'detail']).execute();
+    expect(rows).toEqual([{ status: 'ignored', detail: 'event im_group_chat_new' }]);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Records (audit log), secret key and webhooks, business systems and CRM links, quick files and shortcuts,
- * personal and corporate security, message translation (issue 14): permission codes, DTOs, constants.
+ * personal and corporate security, message translation, skill groups' routing policy (issue 14): permission
+ * codes, DTOs, constants.
  */
+import type { Distribution } from './realtime/dto.js';
 
 // ---------------------------------------------------------------- records (audit log), A09_A06_A01
 export const AUDIT_CODE = 'A09_A06_A01';
@@ -295,4 +297,18 @@ export function translationApplies(
     from !== '' &&
     from !== baseLanguage(c.agentLang)
   );
+}
+
+// ---------------------------------------------------------------- skill groups' routing policy
+/**
+ * imAgent skill/save: a skill group's own routing policy, laid over the tenant's assignment rules
+ * (/setup/allocation) for chats routed to that group. 'inherit' keeps the tenant's value.
+ */
+export const SKILL_LASTAGENT = ['inherit', 'on', 'off'] as const;
+export type SkillLastAgent = (typeof SKILL_LASTAGENT)[number];
+export type SkillDistribution = 'inherit' | Distribution;
+export interface SkillPolicyDto {
+  organid: string;
+  distribution: SkillDistribution;
+  lastagent: SkillLastAgent;
 }

@@ -27,6 +27,7 @@ import { registerIntegration } from './integration/integration.routes.js';
 import { registerBusiness } from './business/business.routes.js';
 import { registerQuickFile } from './quickfile/quickfile.routes.js';
 import { registerTranslate } from './translate/translate.routes.js';
+import { registerSkill } from './organ/skill.routes.js';
 import { registerExport } from './export/export.routes.js';
 import { registerHistory } from './history/history.routes.js';
 import { registerApiDoc } from './apidoc/apidoc.routes.js';
@@ -68,6 +69,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerBusiness,
   registerQuickFile,
   registerTranslate,
+  registerSkill,
   registerExport,
   registerHistory,
   registerTexts,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISTRIBUTIONS } from '../realtime/dto.js';
 import { LIMITS, epochMs, flag, idField, idList, optionalText, str } from './fields.js';
 import {
   BUSINESS_OPENTYPES,
@@ -6,6 +7,7 @@ import {
   QUICK_KEYS,
   SECURITY_LIMITS,
   SEND_KEYS,
+  SKILL_LASTAGENT,
   TRANSLATE_PROVIDERS,
   TRANSLATE_TIMEOUT_MS,
   WEBHOOK_EVENTS,
@@ -162,3 +164,11 @@ export const translateConfigSaveSchema = z
     if (v.provider === 'openai' && !v.model)
       ctx.addIssue({ code: 'custom', path: ['model'], message: 'required' });
   });
+
+/** POST /api/imAgent/skill/save: a skill group's routing policy ('inherit': the tenant's assignment rules). */
+export const skillSaveSchema = z.object({
+  organid: idField(),
+  distribution: z.enum(['inherit', ...DISTRIBUTIONS], 'invalid_field').default('inherit'),
+  lastagent: z.enum(SKILL_LASTAGENT, 'invalid_field').default('inherit'),
+});
+export const skillPolicyQuery = z.object({ organid: idField() });

@@ -109,6 +109,8 @@ export interface SessionConfigValues {
   tipagenticon: string;
   prompttone: boolean;
   agentautoleave: boolean;
+  /** Skill groups' own routing policies by organ id (imAgent skill/save); absent keys follow the above. */
+  skillpolicy?: Readonly<Record<string, { distribution?: Distribution; lastagent?: boolean }>>;
 }
 
 /** The session config of a tenant that has saved none (and the base every saved document is laid over). */

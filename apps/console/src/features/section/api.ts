@@ -1,4 +1,4 @@
-import type { Page } from '@kefu/protocol';
+import type { Page, SkillPolicyDto } from '@kefu/protocol';
 import { get, post, postForMsg } from '../../lib/api';
 
 export interface Organ {
@@ -56,6 +56,12 @@ export const userApi = {
   update: (u: UserInput & { id: string }) => post<User>('/user/update', u),
   remove: (id: string) => postForMsg('/user/delete', { id }),
   roles: (signal?: AbortSignal) => get<{ id: string; name: string }[]>('/user/listRole', undefined, signal),
+};
+
+export const skillApi = {
+  policy: (organid: string, signal?: AbortSignal) =>
+    get<SkillPolicyDto>('/imAgent/skill', { organid }, signal),
+  save: (p: SkillPolicyDto) => post<SkillPolicyDto>('/imAgent/skill/save', p),
 };
 
 export const skillList = (signal?: AbortSignal) =>

@@ -3,6 +3,7 @@ import { Button, Card, Empty, Space, Spin, Switch, Tooltip, Tree } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { buildOrganTree, type Organ, type TreeNode } from '../api';
+import { SkillPolicy } from './SkillPolicy';
 
 /** Left side of /setup/section: the department tree and its actions on the selected node. */
 export function OrganPanel(props: {
@@ -110,6 +111,7 @@ export function OrganPanel(props: {
               {t('common.delete')}
             </Button>
           </Space>
+          {selected.skill && <SkillPolicy organid={selected.id} />}
         </div>
       )}
     </Card>

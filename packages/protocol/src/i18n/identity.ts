@@ -72,7 +72,7 @@ export const identityEn: Record<keyof typeof identityZh, string> = {
   'thirdLogin.working': 'Completing the third-party login…',
   'thirdLogin.choose': 'Choose how to log in',
   'thirdLogin.bindHint':
-    'The {{provider}} account “{{display}}” is not linked yet. Enter the user name and password of your existing account to link it; next time {{provider}} logs you straight in.',
+    'The {{provider}} account "{{display}}" is not linked yet. Enter the user name and password of your existing account to link it; next time {{provider}} logs you straight in.',
   'thirdLogin.bindSubmit': 'Link and log in',
   'thirdLogin.expired': 'This link request has expired; start the third-party login again.',
   'idp.title': 'Third-party login',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Result, Spin } from 'antd';
+import { Alert, Button, Form, Input, Result, Spin, theme } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SECURITY_POLICY_DEFAULT } from '@kefu/protocol';
@@ -25,6 +25,7 @@ interface Fields {
  */
 export default function RegisterScreen() {
   const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const r = rules(i18n.language);
   const [form] = Form.useForm<Fields>();
@@ -79,7 +80,7 @@ export default function RegisterScreen() {
 
   return (
     <AuthLayout title={t('register.title')}>
-      <p style={{ marginTop: -8, color: 'rgba(0,0,0,0.55)' }}>{t('register.hint')}</p>
+      <p style={{ marginTop: -8, color: token.colorTextSecondary }}>{t('register.hint')}</p>
       {error && (
         <Alert
           type="error"
@@ -145,7 +146,11 @@ export default function RegisterScreen() {
         </Button>
       </Form>
       <div style={{ textAlign: 'center', marginTop: 16 }}>
-        <Link to="/login" data-testid="register-login">
+        <Link
+          to="/login"
+          style={{ color: token.colorLink, textDecoration: 'none' }}
+          data-testid="register-login"
+        >
           {t('register.haveAccount')}
         </Link>
       </div>

@@ -115,7 +115,7 @@ export function ProvidersCard() {
           <>
             <Space size="large" wrap>
               <Form.Item name="name" label={t('idp.name')} rules={[r.required]}>
-                <Input maxLength={50} style={{ width: 240 }} data-testid="idp-name" />
+                <Input maxLength={50} style={{ width: 200 }} data-testid="idp-name" />
               </Form.Item>
               <Form.Item name="kind" label={t('idp.kind')}>
                 <Radio.Group

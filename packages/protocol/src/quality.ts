@@ -217,7 +217,7 @@ export interface QualitySettingsDto {
   silenceSec: number;
   /** "Long waiting" of the automation filter and the abandoned-queue rule. */
   longWaitSec: number;
-  /** A satisfaction level at or below this one counts as low (levels 1..5; 0 = none). */
+  /** A rated level at or above this one counts as low (1 = very satisfied … 5 = very dissatisfied; 0 = off). */
   lowSatisfaction: number;
   /** The agent must say one of these in the first agent messages / last agent messages ([] = rule off). */
   greetings: string[];

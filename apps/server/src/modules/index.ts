@@ -37,6 +37,7 @@ import { registerKnowledge } from './knowledge/kb.routes.js';
 import { registerRobot } from './robot/robot.routes.js';
 import { registerAnalysis } from './analysis/index.js';
 import { registerChannels } from './channels/index.js';
+import { registerQuality } from './quality/index.js';
 
 /** Every domain module's registrar, in registration order. Add one line per module. */
 export const MODULES: readonly ModuleRegistrar[] = [
@@ -77,6 +78,7 @@ export const MODULES: readonly ModuleRegistrar[] = [
   registerRobot,
   registerAnalysis,
   registerChannels,
+  registerQuality,
   registerApiDoc,
   registerHealth,
 ];

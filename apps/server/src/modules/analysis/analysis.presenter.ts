@@ -8,6 +8,8 @@ export function addRaw(into: Raw, from: Raw): void {
 }
 
 const avg = (sum: number, n: number): number | null => (n > 0 ? Math.round(sum / n) : null);
+/** An average to one decimal (scores). */
+const avg1 = (sum: number, n: number): number | null => (n > 0 ? Math.round((sum * 10) / n) / 10 : null);
 const ratio = (num: number, den: number): number | null => (den > 0 ? num / den : null);
 
 /**
@@ -56,6 +58,18 @@ export function derive(r: Raw, figures: readonly Figure[], levels: number): Figu
     responseRate: ratio(g('rated'), g('asked')),
     effectiveRate: ratio(g('effective'), g('conversations')),
     inviteRate: ratio(g('accepted'), g('invited')),
+    // Quality inspection (modules/quality/quality.stats.ts names these sums).
+    inspected: g('q_n'),
+    passed: g('q_pass'),
+    fatalFails: g('q_fatal'),
+    appealsOpened: g('ap_open'),
+    appealsUpheld: g('ap_upheld'),
+    deducted: g('ded_n'),
+    deductedPoints: g('ded_pts'),
+    avgScore: avg1(g('q_score'), g('q_n')),
+    passRate: ratio(g('q_pass'), g('q_n')),
+    appealResolve: avg(g('ap_ms'), g('ap_resolved')),
+    scoreSpread: avg1(g('spread_sum'), g('spread_n')),
   };
   const out: Figures = {};
   for (const f of figures) out[f] = all[f];

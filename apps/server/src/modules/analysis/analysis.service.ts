@@ -19,6 +19,7 @@ import { settings as satisfactionSettings } from '../satisfaction/satisfaction.s
 import * as repo from './analysis.repository.js';
 import { addRaw, derive, type Raw } from './analysis.presenter.js';
 import { tenantZone } from './tenant-zone.js';
+import { labelCells, qualityCells, qualityNames, type QualityDim } from '../quality/quality.stats.js';
 import { dateOfDay, dayOfDate, dayStart, splitByDay, weekdayOf } from './zone.js';
 
 type Query = z.output<typeof analysisQuery>;
@@ -283,10 +284,24 @@ async function planOf(c: Ctx, call: AnalysisCall, dim: string, q: Query, withDay
       }
       return { axis, rows, days, names: names(c, 'users') };
     }
-    case 'quality':
-    case 'label/quality':
-      // Quality inspection (issue 17) has no stored results yet: nothing to count until it lands.
-      return { axis, rows: [], days: [], names: same };
+    case 'quality': {
+      const cells = await qualityCells(k, { ...f, tz: c.tz }, dim as QualityDim);
+      return {
+        axis,
+        rows: cells,
+        days: cells,
+        names: (keys) => qualityNames(c.db, c.p.orgi, dim as QualityDim, keys),
+      };
+    }
+    case 'label/quality': {
+      const { cells, names: labels } = await labelCells(k, { ...f, tz: c.tz }, dim as 'label' | 'type');
+      return {
+        axis,
+        rows: cells,
+        days: cells,
+        names: async (keys) => new Map(keys.map((x) => [x, labels.get(x) ?? ''])),
+      };
+    }
   }
 }
 

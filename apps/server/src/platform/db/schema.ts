@@ -10,6 +10,7 @@ import type { MonitorTables } from './schema-monitor.js';
 import type { KnowledgeTables } from './schema-knowledge.js';
 import type { AnalysisTables } from './schema-analysis.js';
 import type { MessagingTables } from './schema-messaging.js';
+import type { QualityTables } from './schema-quality.js';
 import type { IdentityTables } from './schema-identity.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). Booleans are 0/1. */
@@ -128,6 +129,7 @@ export interface Database
     MonitorTables,
     AnalysisTables,
     MessagingTables,
+    QualityTables,
     IdentityTables {
   organization: OrganizationTable;
   organ: OrganTable;

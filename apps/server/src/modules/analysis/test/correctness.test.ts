@@ -73,6 +73,18 @@ function figuresOf(r: Raw, wanted: readonly Figure[]): Figures {
     responseRate: ratio(g('rated'), g('asked')),
     effectiveRate: ratio(g('effective'), g('conversations')),
     inviteRate: ratio(g('accepted'), g('invited')),
+    // Quality inspection: the generated world has no inspections (modules/quality tests cover them).
+    inspected: g('q_n'),
+    passed: g('q_pass'),
+    fatalFails: g('q_fatal'),
+    appealsOpened: g('ap_open'),
+    appealsUpheld: g('ap_upheld'),
+    deducted: g('ded_n'),
+    deductedPoints: g('ded_pts'),
+    avgScore: g('q_n') ? g('q_score') / g('q_n') : null,
+    passRate: ratio(g('q_pass'), g('q_n')),
+    appealResolve: avg(g('ap_ms'), g('ap_resolved')),
+    scoreSpread: g('spread_n') ? g('spread_sum') / g('spread_n') : null,
   };
   return Object.fromEntries(wanted.map((f) => [f, all[f]]));
 }

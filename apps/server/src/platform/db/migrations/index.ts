@@ -15,6 +15,7 @@ import * as m0010 from './0010_monitor.js';
 import * as m0016 from './0016_knowledge_robot.js';
 import * as m0013 from './0013_analysis.js';
 import * as m0017 from './0017_messaging_channels.js';
+import * as m0018 from './0018_quality.js';
 import * as m0015 from './0015_identity.js';
 
 export interface MigrationModule {
@@ -38,5 +39,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: Migration
   ['0016_knowledge_robot', m0016],
   ['0013_analysis', m0013],
   ['0017_messaging_channels', m0017],
+  ['0018_quality', m0018],
   ['0015_identity', m0015],
 ];

@@ -1,0 +1,136 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type {
+  QualityAppealTable,
+  QualityInspectionTable,
+  QualityLabelTable,
+  QualityTypeTable,
+} from '../../platform/db/schema-quality.js';
+import { newId } from '../../platform/ids.js';
+
+/** SQL of the quality module; the services hold the rules. */
+export type Kdb = Db['kysely'];
+export type TypeRow = Selectable<QualityTypeTable>;
+export type LabelRow = Selectable<QualityLabelTable>;
+export type InspectionRow = Selectable<QualityInspectionTable>;
+export type AppealRow = Selectable<QualityAppealTable>;
+
+export const findType = (k: Kdb, orgi: string, id: string) =>
+  k.selectFrom('quality_type').selectAll().where('orgi', '=', orgi).where('id', '=', id).executeTakeFirst();
+
+export const labelsOf = (k: Kdb, typeid: string) =>
+  k
+    .selectFrom('quality_label')
+    .selectAll()
+    .where('typeid', '=', typeid)
+    .orderBy('sort')
+    .orderBy('createtime')
+    .execute();
+
+export const findLabel = (k: Kdb, orgi: string, id: string) =>
+  k.selectFrom('quality_label').selectAll().where('orgi', '=', orgi).where('id', '=', id).executeTakeFirst();
+
+/** A change of a card or of one of its items: the next inspection is scored with a new version. */
+export const bumpVersion = (k: Kdb, typeid: string, now: number) =>
+  k
+    .updateTable('quality_type')
+    .set((eb) => ({ version: eb('version', '+', 1), updatetime: now }))
+    .where('id', '=', typeid)
+    .execute();
+
+export const findInspection = (k: Kdb, orgi: string, id: string) =>
+  k
+    .selectFrom('quality_inspection')
+    .selectAll()
+    .where('orgi', '=', orgi)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const itemsOf = (k: Kdb, inspectionid: string) =>
+  k.selectFrom('quality_item').selectAll().where('inspectionid', '=', inspectionid).execute();
+
+export const findAppeal = (k: Kdb, orgi: string, id: string) =>
+  k.selectFrom('quality_appeal').selectAll().where('orgi', '=', orgi).where('id', '=', id).executeTakeFirst();
+
+let seq = 0;
+/** Event ids sort in the order they were written on a node, also within one millisecond. */
+const eventId = (now: number): string =>
+  now.toString(16).padStart(12, '0') +
+  (seq++ % 0xffffff).toString(16).padStart(6, '0') +
+  newId().slice(0, 14);
+
+export async function addEvent(
+  k: Kdb,
+  e: {
+    orgi: string;
+    inspectionid: string;
+    appealid?: string | null;
+    action: string;
+    userid: string;
+    detail?: string;
+  },
+  now: number,
+): Promise<void> {
+  await k
+    .insertInto('quality_event')
+    .values({
+      id: eventId(now),
+      orgi: e.orgi,
+      inspectionid: e.inspectionid,
+      appealid: e.appealid ?? null,
+      action: e.action,
+      userid: e.userid,
+      detail: e.detail ?? '',
+      createtime: now,
+    })
+    .execute();
+}
+
+/** Display names of users (nickname, else user name). */
+export async function userNames(k: Kdb, orgi: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const uniq = [...new Set(ids.filter(Boolean))];
+  if (!uniq.length) return new Map();
+  const rows = await k
+    .selectFrom('users')
+    .select(['id', 'nickname', 'username'])
+    .where('orgi', '=', orgi)
+    .where('id', 'in', uniq)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.nickname || r.username]));
+}
+
+export async function organNames(
+  k: Kdb,
+  orgi: string,
+  ids: readonly (string | null)[],
+): Promise<Map<string, string>> {
+  const uniq = [...new Set(ids.filter((x): x is string => !!x))];
+  if (!uniq.length) return new Map();
+  const rows = await k
+    .selectFrom('organ')
+    .select(['id', 'name'])
+    .where('orgi', '=', orgi)
+    .where('id', 'in', uniq)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Users who may inspect: holders of A11_A01 through a role, and the all-powerful accounts. */
+export async function inspectorIds(k: Kdb, orgi: string, code: string): Promise<Set<string>> {
+  const viaRole = await k
+    .selectFrom('user_role')
+    .innerJoin('role_auth', 'role_auth.roleid', 'user_role.roleid')
+    .select('user_role.userid')
+    .where('user_role.orgi', '=', orgi)
+    .where('role_auth.code', '=', code)
+    .execute();
+  const admins = await k
+    .selectFrom('users')
+    .select('id')
+    .where('orgi', '=', orgi)
+    .where((eb) => eb.or([eb('usertype', '=', '0'), eb('superuser', '=', 1)]))
+    .execute();
+  return new Set([...viaRole.map((r) => r.userid), ...admins.map((r) => r.id)]);
+}
+
+export const newRowId = newId;

@@ -9,12 +9,15 @@
 import { z } from 'zod';
 import { flag, idField, optionalId, optionalText, requiredText, str } from './schemas/fields.js';
 import { intField } from './schemas/channel.js';
+import { WEAPP_CODE, WECHAT_CODE } from './messaging.js';
 
 export const ROBOT_CODE = 'A09_A05_A01';
 /** AI statistics (/dataAnalysis/aiStatistics). */
 export const AI_STATS_CODE = 'A06_A04_A01';
 /** Website access (its hidden `robot` route binds a robot to an access point). */
 export const ROBOT_BIND_CODES = ['A09_A05_A01', 'A09_A01_A01'] as const;
+/** Who reads the robots' list: whoever binds one (also the messaging-channel setup: WECHAT_CODE, WEAPP_CODE). */
+export const ROBOT_LIST_CODES = [...ROBOT_BIND_CODES, WECHAT_CODE, WEAPP_CODE] as const;
 
 export const ROBOT_LIMITS = {
   name: 50,

@@ -21,6 +21,8 @@ export interface AppFields {
   mode?: PushMode;
   format?: 'xml' | 'json';
   organ?: string | null;
+  /** Blank: no robot. */
+  robotid?: string | null;
 }
 
 export const snsApi = {
@@ -40,8 +42,9 @@ export const kfApi = {
   rename: (accountid: string, name: string) =>
     post<SnsAccountDto>(`${KF}/updateAccount`, { accountid, name }),
   remove: (accountid: string) => post<null>(`${KF}/delAccount`, { accountid }),
-  associate: (accountid: string, organ: string) =>
-    post<SnsAccountDto>(`${KF}/association`, { accountid, organ }),
+  /** Routes the account to a skill group and (blank: none) a robot that answers first. */
+  associate: (accountid: string, organ: string, robotid: string | null | undefined) =>
+    post<SnsAccountDto>(`${KF}/association`, { accountid, organ, robotid: robotid ?? '' }),
   unassociate: (accountid: string) => post<SnsAccountDto>(`${KF}/unAssociation`, { accountid }),
   way: (accountid: string, scene: string) => get<KfWayDto>(`${KF}/getKfWay`, { accountid, scene }),
 };

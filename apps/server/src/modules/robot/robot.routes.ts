@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   AI_STATS_CODE,
   ROBOT_BIND_CODES,
+  ROBOT_LIST_CODES,
   ROBOT_CODE,
   aiDegreeRobotQuery,
   aiLearnSchema,
@@ -38,7 +39,7 @@ export function registerRobot(app: FastifyInstance, { db }: AppContext): void {
     if (e) await turnsDone(e);
   });
 
-  route('GET', `${C}/list`, kbNoInput, (req) => robots.list(db, principal(req)), ROBOT_BIND_CODES);
+  route('GET', `${C}/list`, kbNoInput, (req) => robots.list(db, principal(req)), ROBOT_LIST_CODES);
   route('GET', `${C}/detail`, idSchema, (req, { id }) => robots.detail(db, principal(req), id));
   route('POST', `${C}/save`, robotSaveSchema, (req, b) => robots.save(db, principal(req), b));
   route('POST', `${C}/update`, robotUpdateSchema, (req, b) => robots.update(db, principal(req), b));

@@ -11,6 +11,8 @@ import { useList } from '../../../components/useList';
 import { skillList } from '../../section/api';
 import { appApi } from '../api';
 import { AppForm } from './AppForm';
+import { RobotCell } from './RobotCell';
+import { robotApi } from '../../robot/api';
 import { CallbackFields } from './CallbackFields';
 import { ImrModal } from './ImrModal';
 
@@ -23,6 +25,7 @@ export function AppChannelScreen({ channel }: { channel: 'weixin' | 'weapp' }) {
   const api = appApi(channel);
   const list = useList(`apps-${channel}`, (q, signal) => api.page(q, signal), {});
   const skills = useQuery({ queryKey: ['skillList'], queryFn: ({ signal }) => skillList(signal) });
+  const robots = useQuery({ queryKey: ['robots'], queryFn: ({ signal }) => robotApi.list(signal) });
   const [draft, setDraft] = useState<ChannelAppDto | 'new' | null>(null);
   const [binding, setBinding] = useState<CallbackConfigDto | null>(null);
   const [imr, setImr] = useState<string | null>(null);
@@ -52,6 +55,13 @@ export function AppChannelScreen({ channel }: { channel: 'weixin' | 'weapp' }) {
         ) : (
           <Typography.Text type="secondary">{t('channel.noGroup')}</Typography.Text>
         ),
+    },
+    {
+      title: t('channel.robot'),
+      dataIndex: 'robotid',
+      render: (v: string | null) => (
+        <RobotCell name={v ? (robots.data?.find((r) => r.id === v)?.name ?? v) : ''} />
+      ),
     },
     {
       title: t('common.actions'),
@@ -112,9 +122,12 @@ export function AppChannelScreen({ channel }: { channel: 'weixin' | 'weapp' }) {
         withMode
         withFormat={channel === 'weapp'}
         skills={skills.data ?? []}
+        robots={robots.data ?? []}
         testId={`${id}-form`}
         onCancel={() => setDraft(null)}
-        onSubmit={async (v) => {
+        onSubmit={async (form) => {
+          // A cleared robot is sent blank (none); left out, the server would keep the stored one.
+          const v = { ...form, robotid: form.robotid ?? '' };
           if (editing) await api.update({ ...v, id: editing.id });
           else await api.save(v);
           setDraft(null);

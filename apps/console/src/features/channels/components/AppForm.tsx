@@ -4,11 +4,12 @@ import { AESKEY_RE, PUSH_MODES, type ChannelAppDto } from '@kefu/protocol';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../lib/formRules';
 import type { AppFields } from '../api';
+import { RobotField } from './RobotField';
 
 /**
  * The credentials of a platform app: id, secret (blank keeps the stored one), push Token and
  * EncodingAESKey (blank: generated); official accounts and mini-programs also choose the encryption mode
- * (and mini-programs the data format) and the skill group.
+ * (and mini-programs the data format), the skill group and the robot that answers first.
  */
 export function AppForm(props: {
   open: boolean;
@@ -18,6 +19,8 @@ export function AppForm(props: {
   withMode?: boolean;
   withFormat?: boolean;
   skills?: Array<{ id: string; name: string }>;
+  /** The robots to answer the account's users first (absent: no robot field). */
+  robots?: Array<{ id: string; name: string }>;
   testId: string;
   onCancel: () => void;
   onSubmit: (v: AppFields) => Promise<unknown>;
@@ -40,6 +43,7 @@ export function AppForm(props: {
               mode: e.mode,
               format: e.format,
               organ: e.organ,
+              robotid: e.robotid,
             }
           : { mode: 'safe', format: 'xml' }
       }
@@ -94,6 +98,7 @@ export function AppForm(props: {
           />
         </Form.Item>
       )}
+      {props.robots && <RobotField robots={props.robots} testId={`${props.testId}-robot`} />}
     </FormModal>
   );
 }

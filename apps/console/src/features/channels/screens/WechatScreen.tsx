@@ -29,6 +29,9 @@ import { skillList } from '../../section/api';
 import { kfApi, snsApi } from '../api';
 import { AppForm } from '../components/AppForm';
 import { CallbackFields } from '../components/CallbackFields';
+import { RobotCell } from '../components/RobotCell';
+import { RobotField } from '../components/RobotField';
+import { robotApi } from '../../robot/api';
 
 const id = 'wechat';
 
@@ -39,6 +42,7 @@ export default function WechatScreen() {
   const qc = useQueryClient();
   const cb = useQuery({ queryKey: ['wechat-callback'], queryFn: () => kfApi.callback().catch(() => null) });
   const skills = useQuery({ queryKey: ['skillList'], queryFn: ({ signal }) => skillList(signal) });
+  const robots = useQuery({ queryKey: ['robots'], queryFn: ({ signal }) => robotApi.list(signal) });
   const list = useList(
     'wechat-accounts',
     async (q, signal) => {
@@ -74,6 +78,11 @@ export default function WechatScreen() {
         ) : (
           <Typography.Text type="secondary">{t('channel.noGroup')}</Typography.Text>
         ),
+    },
+    {
+      title: t('channel.robot'),
+      dataIndex: 'robotname',
+      render: (v: string) => <RobotCell name={v} />,
     },
     {
       title: t('common.actions'),
@@ -203,14 +212,14 @@ export default function WechatScreen() {
         </Form.Item>
       </FormModal>
 
-      <FormModal<{ organ: string }>
+      <FormModal<{ organ: string; robotid?: string | null }>
         open={assoc !== null}
         title={t('channel.associate')}
         testId={`${id}-assoc-form`}
-        initialValues={{ organ: assoc?.organ ?? undefined }}
+        initialValues={{ organ: assoc?.organ ?? undefined, robotid: assoc?.robotid ?? undefined }}
         onCancel={() => setAssoc(null)}
         onSubmit={async (v) => {
-          await kfApi.associate(assoc!.id, v.organ);
+          await kfApi.associate(assoc!.id, v.organ, v.robotid);
           setAssoc(null);
           void list.refresh();
         }}
@@ -221,6 +230,7 @@ export default function WechatScreen() {
             options={(skills.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
           />
         </Form.Item>
+        <RobotField robots={robots.data ?? []} testId={`${id}-assoc-robot`} />
       </FormModal>
 
       <Modal

@@ -16,6 +16,7 @@ import { TransferDialog } from './TransferDialog';
 import { InviteDialog } from './InviteDialog';
 import { BlackDialog } from './BlackDialog';
 import { ChannelBar } from '../../channels/components/ChannelBar';
+import { sendableKinds } from '../../channels/capabilities';
 import { KbAssist } from '../../knowledge/components/KbAssist';
 import { ChannelTag } from '../../channels/components/ChannelTag';
 
@@ -195,6 +196,7 @@ export function ChatPane({ chat }: { chat: ChatEntry | undefined }) {
       )}
       <Composer
         picked={inserted}
+        kinds={sendableKinds(chat.userid)}
         disabled={over}
         onSend={(m) => {
           if (!socket?.connected) notify.error(t('dialogue.disconnected'));

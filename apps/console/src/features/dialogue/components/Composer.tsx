@@ -30,10 +30,12 @@ interface Props {
   onTyping: (draft: string) => void;
   /** Text picked elsewhere (agent assist): each new `seq` puts it into the draft. */
   picked?: { text: string; seq: number };
+  /** What the chat's messaging platform can carry (undefined: a web chat, everything); the others are disabled with the reason. */
+  kinds?: readonly MsgType[];
 }
 
 /** Text (Enter sends, Shift+Enter breaks the line), emoticons, image/file/voice uploads, canned replies. */
-export function Composer({ disabled, onSend, onTyping, picked }: Props) {
+export function Composer({ disabled, onSend, onTyping, picked, kinds }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [uploading, setUploading] = useState(false);
@@ -105,24 +107,26 @@ export function Composer({ disabled, onSend, onTyping, picked }: Props) {
         setUploading(false);
       }
     };
+  const refused = (kind: MsgType) => kinds !== undefined && !kinds.includes(kind);
   const uploader = (kind: UploadKind, accept: string, icon: ReactNode, label: string) => (
     <Upload
       accept={accept}
       showUploadList={false}
-      disabled={disabled || uploading}
+      disabled={disabled || uploading || refused(kind)}
       beforeUpload={(f) => {
         void pick(kind)(f);
         return false;
       }}
       data-testid={`upload-${kind}`}
     >
-      <Tooltip title={label}>
+      <Tooltip title={refused(kind) ? t('channel.cannotSend', { kind: t(`channel.kind.${kind}`) }) : label}>
         <Button
           type="text"
           icon={icon}
           aria-label={label}
-          disabled={disabled || uploading}
+          disabled={disabled || uploading || refused(kind)}
           data-testid={`upload-${kind}-btn`}
+          data-refused={refused(kind) || undefined}
         />
       </Tooltip>
     </Upload>
@@ -198,7 +202,7 @@ export function Composer({ disabled, onSend, onTyping, picked }: Props) {
             />
           </Tooltip>
         </Popover>
-        <QuickFilesButton disabled={disabled} onSend={onSend} />
+        <QuickFilesButton disabled={disabled || refused('file')} onSend={onSend} />
         <ShortcutsButton />
       </div>
       <DraftWarning check={check} />

@@ -111,6 +111,23 @@ describe('robots on messaging channels', () => {
     expect(left).toHaveLength(0);
   });
 
+  it('the channel setup codes may read the robots to choose one; other callers are refused', async () => {
+    const { sc } = await robotAccount();
+    const weapp = (await addUserWithCodes(sc.s.tdb, ['A09_A01_A03'])).token;
+    const listed = await api<Array<{ id: string }>>(sc.s, weapp, '/api/xiaoe/config/list');
+    expect(listed.json.data.map((r) => r.id)).toEqual([sc.robot.id]);
+    const other = (await addUserWithCodes(sc.s.tdb, ['A03'])).token;
+    expect((await api(sc.s, other, '/api/xiaoe/config/list')).json).toMatchObject({
+      success: false,
+      code: 403,
+    });
+    // Reading is all: saving a robot still takes the robot code.
+    expect((await api(sc.s, weapp, '/api/xiaoe/config/save', { name: 'x' })).json).toMatchObject({
+      success: false,
+      code: 403,
+    });
+  });
+
   it('WeChat KF: association sets the skill group and the robot; unAssociation keeps the robot; deleting the account drops it', async () => {
     const { f, sc, admin } = await robotAccount();
     const kf = await addKfApp(sc.s.tdb.db, sc.s.url, f.wecom);

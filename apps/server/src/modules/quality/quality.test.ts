@@ -16,7 +16,7 @@ import {
   type QualityScorecardDto,
   type QualityTranscriptDto,
 } from '@kefu/protocol';
-import { count, expectError, perTest } from '../../../test/factories.js';
+import { count, expectError, perTest, userWithCodes } from '../../../test/factories.js';
 import { exportRunner } from '../export/export.service.js';
 import { seedConversation } from '../history/history.fixtures.js';
 import { remindDue } from './notify.js';
@@ -770,5 +770,73 @@ describe('statistics', () => {
       'forbidden',
       403,
     );
+  });
+});
+
+describe('permissions', () => {
+  it('every quality call refuses a user without its code', async () => {
+    const w = await qualityWorld(await env.seeded());
+    const { t } = w;
+    const nobody = await userWithCodes(t, ['A01']);
+    const GET_ONLY = new Set<string>([
+      A.labelTypeList,
+      A.labelTypeForm,
+      A.labelList,
+      A.labelForm,
+      A.skillQualityList,
+      A.settings,
+      A.allotList,
+      A.notAllotList,
+      A.allotRule,
+      A.inspectors,
+      A.list,
+      A.detail,
+      A.get,
+      A.read,
+      A.readMultiterm,
+      A.count,
+      A.saveBatchForm,
+      A.staffList,
+      A.appealList,
+    ]);
+    for (const path of Object.values(A)) {
+      const r = await req(t, nobody.token, path, GET_ONLY.has(path) ? undefined : { id: 'x' });
+      expectError(r, 'forbidden', 403);
+    }
+    // By role: an inspector neither assigns, arbitrates in bulk nor edits scorecards; an agent does not inspect.
+    const refused: Array<[string, string[]]> = [
+      [
+        w.inspector.token,
+        [
+          A.allotManual,
+          A.allotManualAgain,
+          A.allotAutomation,
+          A.allotAutomationAgain,
+          A.notQuality,
+          A.appealBatch,
+          A.labelSave,
+          A.labelTypeSave,
+          A.skillQualitySave,
+          A.settingsSave,
+          A.staffList,
+          A.appealSave,
+        ],
+      ],
+      [
+        w.agent.token,
+        [A.list, A.save, A.saveBatch, A.expall, A.expIds, A.appealEnd, A.readMultiterm, A.allotList],
+      ],
+      [w.assigner.token, [A.save, A.saveBatch, A.labelSave]],
+    ];
+    for (const [token, paths] of refused)
+      for (const path of paths)
+        expectError(
+          GET_ONLY.has(path)
+            ? await req(t, token, `${path}?id=x&ids=x`)
+            : await req(t, token, path, { id: 'x', ids: 'x' }),
+          'forbidden',
+          403,
+        );
+    expect(await count(t.db, 'quality_inspection')).toBe(0);
   });
 });

@@ -148,4 +148,67 @@ describe('WeChat KF in the console', () => {
     await page.getByTestId('apps-weapp-new').getByText('Connect a mini-program').waitFor();
     await screenshot(page, 'channels-weapp-en');
   });
+
+  it("an official account's robot is chosen in its form and listed; the robot answers the account's users first", async () => {
+    const token = await adminToken(srv.url, ADMIN_PASSWORD);
+    const robot = await api<{ id: string }>(srv.url, '/api/xiaoe/config/save', {
+      token,
+      body: { name: '小智', welcome: '您好，我是小智' },
+    });
+    expect(robot.success, JSON.stringify(robot)).toBe(true);
+    const page = browser!.page;
+    await switchLanguage(page, '简体中文');
+    await page.goto(`${srv.url}/setup/officialAccount`);
+    await page.getByTestId('apps-weixin-edit-示例服务号').click();
+    await page.getByTestId('apps-weixin-form-robot').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '小智' }).click();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'channels-official-robot-form-zh');
+    await page.getByTestId('apps-weixin-form-submit').click();
+    await page
+      .getByTestId('apps-weixin-table')
+      .getByTestId('channel-robot-cell')
+      .filter({ hasText: '小智' })
+      .waitFor();
+    await page.getByTestId('apps-weixin-form').waitFor({ state: 'hidden' });
+    await page.waitForTimeout(300);
+    await screenshot(page, 'channels-official-robot-zh');
+    const accounts = await api<SnsAccountDto[]>(srv.url, '/api/snsAccount/list?channel=weixin', { token });
+    expect(accounts.data.find((a) => a.name === '示例服务号')).toMatchObject({ robotid: robot.data.id });
+    await switchLanguage(page, 'English');
+    await page.getByTestId('apps-weixin-table').getByText('Robot', { exact: true }).waitFor();
+    await screenshot(page, 'channels-official-robot-en');
+    await page.getByTestId('apps-weixin-edit-示例服务号').click();
+    await page
+      .getByTestId('apps-weixin-form')
+      .getByText('No robot')
+      .or(page.getByTestId('apps-weixin-form').getByText('Robot', { exact: true }))
+      .first()
+      .waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'channels-official-robot-form-en');
+    await page.locator('.ant-modal-close:visible').click();
+
+    // A follower writes: the robot greets from the account (the fake receives it by custom/send).
+    const oa = [...fake.wechat.apps.values()].find(
+      (a) => a.appid === accounts.data.find((x) => x.name === '示例服务号')!.platformAppId,
+    )!;
+    const cb = await api<CallbackConfigDto>(
+      srv.url,
+      `/api/wechat/scan?id=${accounts.data.find((x) => x.name === '示例服务号')!.appid}`,
+      { token },
+    );
+    fake.wechat.target(oa.appid, {
+      url: cb.data.url,
+      token: cb.data.token,
+      aeskey: cb.data.aeskey,
+      receiveId: oa.appid,
+    });
+    await fake.wechat.userSays(oa.appid, 'oE2eRobotUser000000000001', { text: '你好' });
+    await expect
+      .poll(() =>
+        fake.wechat.sent.filter((x) => x.touser === 'oE2eRobotUser000000000001').map((x) => x.body.content),
+      )
+      .toContain('您好，我是小智');
+  });
 });

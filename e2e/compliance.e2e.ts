@@ -267,6 +267,38 @@ describe('business systems', () => {
   });
 });
 
+describe('skill groups', () => {
+  it("a skill group's routing policy set on /setup/section (zh/en); the server keeps it", async () => {
+    const p = b.page;
+    const tid = (id: string) => p.getByTestId(id);
+    const made = await api<{ id: string }>(srv.url, '/api/organ/save', {
+      token,
+      body: { name: '售后技能组', skill: true },
+    });
+    expect(made.success).toBe(true);
+    const organid = made.data.id;
+    await inChinese(p, '/setup/section', 'section-screen');
+    await tid('organ-node-售后技能组').click();
+    await tid('skill-policy').waitFor();
+    await tid('skill-distribution').click();
+    await p.getByText('负载最低（接待数 / 最大接待数 比例最小）').click();
+    await tid('skill-lastagent').click();
+    await p.locator('.ant-select-dropdown:visible').getByText('否', { exact: true }).click();
+    await expect
+      .poll(async () => (await api(srv.url, `/api/imAgent/skill?organid=${organid}`, { token })).data)
+      .toEqual({ organid, distribution: 'least-busy', lastagent: 'off' });
+    await p.waitForTimeout(300);
+    await screenshot(p, 'skill-policy-zh');
+    await inEnglish(p, '/setup/section', 'section-screen');
+    await tid('organ-node-售后技能组').click();
+    await tid('skill-policy').waitFor();
+    await expect.poll(() => tid('skill-distribution').innerText()).toContain('Least busy');
+    await screenshot(p, 'skill-policy-en');
+    await p.evaluate(() => localStorage.setItem('language', 'zh'));
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('corporate and personal security', () => {
   it('corporate policy saved through the screen (zh/en); the server applies it', async () => {
     const p = b.page;

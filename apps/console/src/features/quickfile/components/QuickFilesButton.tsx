@@ -75,54 +75,14 @@ export function QuickFilesButton({ disabled, onSend }: Props) {
         </Space>
       }
       content={
-        <div style={{ width: 360, maxHeight: 320, overflow: 'auto' }} data-testid="quickfile-panel">
+        <div style={{ width: 380, maxHeight: 320, overflow: 'auto' }} data-testid="quickfile-panel">
           {files.data?.length ? (
             <List
               size="small"
               dataSource={files.data}
               renderItem={(f) => (
-                <List.Item
-                  actions={[
-                    <Button
-                      key="send"
-                      type="link"
-                      size="small"
-                      onClick={() => void send(f.id)}
-                      data-testid={`quickfile-send-${f.name}`}
-                    >
-                      {t('qf.send')}
-                    </Button>,
-                    ...(mine(f)
-                      ? [
-                          <Tooltip key="top" title={t('qf.top')}>
-                            <Button
-                              type="text"
-                              size="small"
-                              icon={<VerticalAlignTopOutlined />}
-                              aria-label={t('qf.top')}
-                              onClick={() => void toTop(f).catch(() => undefined)}
-                              data-testid={`quickfile-top-${f.name}`}
-                            />
-                          </Tooltip>,
-                          <Popconfirm
-                            key="delete"
-                            title={t('common.deleteConfirm', { name: f.name })}
-                            onConfirm={() => remove(f).catch(() => undefined)}
-                          >
-                            <Button
-                              type="text"
-                              size="small"
-                              danger
-                              icon={<DeleteOutlined />}
-                              aria-label={t('common.delete')}
-                              data-testid={`quickfile-delete-${f.name}`}
-                            />
-                          </Popconfirm>,
-                        ]
-                      : []),
-                  ]}
-                >
-                  <div style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0, flex: 1 }}>
+                <List.Item>
+                  <div style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0, width: '100%' }}>
                     <Tag style={{ flex: 'none' }}>{t(`qf.scope.${f.scope}`)}</Tag>
                     <span
                       title={f.name}
@@ -136,7 +96,48 @@ export function QuickFilesButton({ disabled, onSend }: Props) {
                     >
                       {f.name}
                     </span>
-                    <span style={{ flex: 'none', opacity: 0.6 }}>{formatFileSize(f.filesize)}</span>
+                    <span style={{ flex: 'none', opacity: 0.6, marginRight: 4 }}>
+                      {formatFileSize(f.filesize)}
+                    </span>
+                    {[
+                      <Button
+                        key="send"
+                        type="link"
+                        size="small"
+                        onClick={() => void send(f.id)}
+                        data-testid={`quickfile-send-${f.name}`}
+                      >
+                        {t('qf.send')}
+                      </Button>,
+                      ...(mine(f)
+                        ? [
+                            <Tooltip key="top" title={t('qf.top')}>
+                              <Button
+                                type="text"
+                                size="small"
+                                icon={<VerticalAlignTopOutlined />}
+                                aria-label={t('qf.top')}
+                                onClick={() => void toTop(f).catch(() => undefined)}
+                                data-testid={`quickfile-top-${f.name}`}
+                              />
+                            </Tooltip>,
+                            <Popconfirm
+                              key="delete"
+                              title={t('common.deleteConfirm', { name: f.name })}
+                              onConfirm={() => remove(f).catch(() => undefined)}
+                            >
+                              <Button
+                                type="text"
+                                size="small"
+                                danger
+                                icon={<DeleteOutlined />}
+                                aria-label={t('common.delete')}
+                                data-testid={`quickfile-delete-${f.name}`}
+                              />
+                            </Popconfirm>,
+                          ]
+                        : []),
+                    ]}
                   </div>
                 </List.Item>
               )}

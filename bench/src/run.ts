@@ -24,6 +24,7 @@ import { monitorFanout } from './monitor.js';
 import { analysisCalls } from './analysis.js';
 import { channelWebhooks } from './channels.js';
 import { retrieval, robotAnswers } from './robot.js';
+import { qualityBench } from './quality.js';
 
 const argv = process.argv.slice(2);
 const smoke = argv.includes('--smoke');
@@ -120,6 +121,13 @@ await bench('B11', 'channel webhooks against the fake platform', () => channelWe
 await bench('B12', 'statistics over 365 days (SQLite)', () => analysisCalls('sqlite', mode, log));
 if (!smoke && pg)
   await bench('B12', 'statistics over 365 days (PostgreSQL)', () => analysisCalls('postgres', mode, log));
+await bench('B13', 'quality: pre-scoring and the inspection list (SQLite)', () =>
+  qualityBench('sqlite', mode, log),
+);
+if (!smoke && pg)
+  await bench('B13', 'quality: pre-scoring and the inspection list (PostgreSQL)', () =>
+    qualityBench('postgres', mode, log),
+  );
 
 // ---------------------------------------------------------------- report
 const fmt = (n: number | null, unit = ''): string => {

@@ -30,6 +30,8 @@ export class FakeWecom {
   readonly corpid = fakeId('ww');
   readonly secret = fakeId('sec');
   readonly accounts = new Map<string, { name: string; media_id: string }>();
+  /** What customer/batchget tells of a customer (default: a name from the id, no unionid). */
+  readonly customers = new Map<string, { nickname: string; unionid: string }>();
   private tokens = new Map<string, number>();
   private current: { token: string; expires: number } | null = null;
   tokenFetches = 0;
@@ -162,10 +164,10 @@ export class FakeWecom {
             errmsg: 'ok',
             customer_list: ids.map((id) => ({
               external_userid: id,
-              nickname: `客户${id.slice(-4)}`,
+              nickname: this.customers.get(id)?.nickname ?? `客户${id.slice(-4)}`,
               avatar: '',
               gender: 0,
-              unionid: '',
+              unionid: this.customers.get(id)?.unionid ?? '',
             })),
             invalid_external_userid: [],
           },

@@ -16,7 +16,7 @@ import { presentMessage, type AgentServiceRow } from '../conversation/presenter.
 import * as srepo from '../conversation/service.repository.js';
 import { requestAgent } from '../conversation/visitor.service.js';
 import * as contacts from '../contacts/contacts.repository.js';
-import type { AccountRow, AppRow, InboundItem, UserRow } from './adapters/adapter.js';
+import type { AccountRow, AppRow, InboundItem, UserProfile, UserRow } from './adapters/adapter.js';
 import * as repo from './channels.repository.js';
 import { enqueueNotice } from './outbox.service.js';
 import type { ChannelRuntime } from './runtime.js';
@@ -106,7 +106,9 @@ async function ensureUser(
   const now = rt.now();
   const channel = app.channel as PlatformChannel;
   const id = platformUserId(channel, account.id, item.user);
-  const nickname = `${account.name}用户${item.user.slice(-4)}`;
+  const profile = await profileOf(rt, app, item.user);
+  const nickname = profile?.nickname || `${account.name}用户${item.user.slice(-4)}`;
+  const unionid = item.unionid || profile?.unionid || '';
   await k.transaction().execute(async (trx) => {
     await repo.insertUser(trx, {
       id,
@@ -114,7 +116,7 @@ async function ensureUser(
       accountid: account.id,
       channel,
       extuserid: item.user,
-      unionid: item.unionid ?? '',
+      unionid,
       nickname,
       lastin: null,
       createtime: now,
@@ -138,7 +140,7 @@ async function ensureUser(
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     if ((await contacts.contactIdOf(trx, app.orgi, channel, id)) === null) {
-      const twin = item.unionid ? await repo.userByUnion(trx, app.orgi, item.unionid, id) : undefined;
+      const twin = unionid ? await repo.userByUnion(trx, app.orgi, unionid, id) : undefined;
       let contactid = twin ? await contacts.contactIdOf(trx, app.orgi, twin.channel, twin.id) : null;
       if (!contactid) {
         contactid = newId();
@@ -161,6 +163,19 @@ async function ensureUser(
   const user = await repo.findUser(k, id);
   if (!user) throw new Error(`channel user ${id} not stored`);
   return user;
+}
+
+/** What the platform tells of a new user (name, unionid); null when it tells nothing or cannot be asked. */
+async function profileOf(rt: ChannelRuntime, app: AppRow, extuserid: string): Promise<UserProfile | null> {
+  const adapter = ADAPTERS[app.channel as PlatformChannel];
+  if (!adapter?.profile) return null;
+  try {
+    return await adapter.profile(rt, app, extuserid);
+  } catch (err) {
+    // The user is served without: a name and a contact of their own.
+    rt.log.warn({ app: app.id, err: (err as Error).message }, 'channel user profile not fetched');
+    return null;
+  }
 }
 
 /** A file the platform holds, stored as the user's upload; null when it cannot be fetched. */

@@ -91,6 +91,13 @@ export interface ChannelAdapter {
   send(ctx: AdapterContext, to: SendTarget, item: OutboundItem, msgid: string): Promise<string>;
   /** A received file's bytes. */
   download?(ctx: AdapterContext, app: AppRow, media: NonNullable<InboundItem['media']>): Promise<Buffer>;
+  /** A new user's name and unionid (blank when the platform has none), where the platform tells. */
+  profile?(ctx: AdapterContext, app: AppRow, extuserid: string): Promise<UserProfile | null>;
+}
+
+export interface UserProfile {
+  nickname: string;
+  unionid: string;
 }
 
 /** Query values as strings (repeated keys: the first). */

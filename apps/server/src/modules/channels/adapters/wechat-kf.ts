@@ -209,4 +209,15 @@ export const wechatKf: ChannelAdapter = {
   download(ctx, app, media) {
     return withToken(ctx, kfTokenSource(ctx, app), (t) => downloadMedia(ctx.bases.wecom, t, media.id ?? ''));
   },
+
+  // customer/batchget: the WeChat nickname, and the unionid when the corp has a bound official account.
+  async profile(ctx, app, extuserid) {
+    const o = await kfCall(ctx, app, 'customer/batchget', {
+      external_userid_list: [extuserid],
+      need_enter_session_context: 0,
+    });
+    const list = Array.isArray(o.customer_list) ? (o.customer_list as Record<string, unknown>[]) : [];
+    const c = list.find((x) => jsonText(x, 'external_userid') === extuserid);
+    return c ? { nickname: jsonText(c, 'nickname'), unionid: jsonText(c, 'unionid') } : null;
+  },
 };

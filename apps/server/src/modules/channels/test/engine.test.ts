@@ -1,10 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHANNEL_SATIS_HINT, CHANNEL_SATIS_THANKS, type MessageDto } from '@kefu/protocol';
-import { addUserWithCodes, api, next, socketAgent, until, type LiveServer } from '../../../../test/live.js';
+import {
+  addOrgan,
+  addUserWithCodes,
+  api,
+  next,
+  socketAgent,
+  until,
+  type LiveServer,
+} from '../../../../test/live.js';
 import { perTest } from '../../../../test/factories.js';
 import { startFakePlatform } from '../../../../test/fake-platform/index.js';
 import { channelRuntimeOf } from '../index.js';
-import { addMpApp } from './fixtures.js';
+import { addKfApp, addMpApp } from './fixtures.js';
+import { newId } from '../../../platform/ids.js';
 
 const pt = perTest();
 let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
@@ -34,6 +43,64 @@ const count = async (srv: LiveServer, table: 'agent_service' | 'satis_rating' | 
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+describe('platform users in the engine', () => {
+  it("a KF user's WeChat name and unionid come from customer/batchget; the same unionid on two accounts is one contact; each account routes to its skill group", async () => {
+    const f = (fake = await startFakePlatform());
+    const srv = await pt.live(undefined, { channelBases: f.bases });
+    const k = srv.tdb.db.kysely;
+    const organ = await addOrgan(srv.tdb);
+    const kf = await addKfApp(srv.tdb.db, srv.url, f.wecom);
+    const second = f.wecom.addAccount('售前客服');
+    const now = Date.now();
+    await k
+      .insertInto('channel_account')
+      .values({
+        id: newId(),
+        orgi: 'kefu',
+        appid: kf.appid,
+        channel: 'wechat',
+        extid: second,
+        name: '售前客服',
+        organ,
+        createtime: now,
+        updatetime: now,
+      })
+      .execute();
+    f.wecom.customers.set('wmUnionUser01', { nickname: '张三', unionid: 'oUnion000000000000000001' });
+    await f.wecom.customerSays(kf.kfid, 'wmUnionUser01', { text: '售后问题' });
+    await f.wecom.customerSays(second, 'wmUnionUser01', { text: '售前问题' });
+    await until(async () => {
+      await channelRuntimeOf(srv.app)!.idle();
+      return (await count(srv, 'agent_service')) === 2;
+    });
+    const users = await k.selectFrom('channel_user').select(['id', 'nickname', 'unionid']).execute();
+    expect(users.map((u) => [u.nickname, u.unionid])).toEqual([
+      ['张三', 'oUnion000000000000000001'],
+      ['张三', 'oUnion000000000000000001'],
+    ]);
+    const links = await k
+      .selectFrom('contact_identity')
+      .select(['contactid', 'value'])
+      .where(
+        'value',
+        'in',
+        users.map((u) => u.id),
+      )
+      .execute();
+    expect(links).toHaveLength(2);
+    expect(new Set(links.map((l) => l.contactid)).size).toBe(1);
+    const contact = await k
+      .selectFrom('contact')
+      .select('name')
+      .where('id', '=', links[0]!.contactid)
+      .executeTakeFirstOrThrow();
+    expect(contact.name).toBe('张三');
+    const chats = await k.selectFrom('agent_service').select(['organ', 'username', 'channel']).execute();
+    expect(chats.map((c) => c.organ).sort()).toEqual([null, organ].sort());
+    expect(chats.every((c) => c.username === '张三' && c.channel === 'wechat')).toBe(true);
+  });
+});
 
 describe('the engine adapted to a channel without a widget', () => {
   it('satisfaction: the invitation lists the levels as text; a number rates the chat (also after it ended) and is thanked', async () => {

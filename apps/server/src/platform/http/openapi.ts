@@ -43,8 +43,6 @@ export const NO_INPUT_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/webhook/config',
   'POST /api/webhook/test',
   'GET /api/business/list',
-  'GET /api/agent/shortcuts',
-  'GET /api/translateMessage/config',
   'GET /api/monitor/timeoutAgentserviceSize',
   'GET /api/monitor/rules',
 ]);

@@ -7,7 +7,7 @@ import { identityApi } from '../api';
 import { rules } from '../../../lib/formRules';
 import { RequestError } from '../../../lib/request';
 import { showFieldErrors } from '../../access/components/fieldErrors';
-import { PasswordStrength } from '../../security/components/PasswordStrength';
+import { NewPasswordFields } from '../../security/components/NewPasswordFields';
 import { AuthLayout } from './AuthLayout';
 
 interface Fields {
@@ -29,7 +29,6 @@ export default function RegisterScreen() {
   const navigate = useNavigate();
   const r = rules(i18n.language);
   const [form] = Form.useForm<Fields>();
-  const password = Form.useWatch('password', form) ?? '';
   const [enabled, setEnabled] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -103,38 +102,12 @@ export default function RegisterScreen() {
         <Form.Item name="username" label={t('register.adminUsername')} rules={[r.required]}>
           <Input data-testid="register-username" maxLength={32} autoComplete="username" />
         </Form.Item>
-        <Form.Item
-          name="password"
+        <NewPasswordFields
           label={t('register.password')}
-          rules={[r.required]}
-          extra={
-            <>
-              <PasswordStrength password={password} />
-              {t('sec.policyHint', {
-                min: SECURITY_POLICY_DEFAULT.minLength,
-                classes: SECURITY_POLICY_DEFAULT.classes,
-              })}
-            </>
-          }
-        >
-          <Input.Password data-testid="register-password" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('register.confirm')}
-          dependencies={['password']}
-          rules={[
-            r.required,
-            ({ getFieldValue }) => ({
-              validator: (_, v: string) =>
-                !v || v === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('security.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password data-testid="register-confirm" autoComplete="new-password" />
-        </Form.Item>
+          confirmLabel={t('register.confirm')}
+          policy={SECURITY_POLICY_DEFAULT}
+          testIds={{ password: 'register-password', confirm: 'register-confirm' }}
+        />
         <Form.Item name="email" label={t('register.email')}>
           <Input data-testid="register-email" type="email" maxLength={255} />
         </Form.Item>

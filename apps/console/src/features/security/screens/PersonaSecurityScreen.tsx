@@ -8,7 +8,7 @@ import { applyFieldErrors } from '../../../lib/formErrors';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../app/session';
 import { securityApi } from '../api';
-import { PasswordStrength } from '../components/PasswordStrength';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { SessionsCard } from '../components/SessionsCard';
 import { TwoFactorCard } from '../components/TwoFactorCard';
 import { IdentitiesCard } from '../components/IdentitiesCard';
@@ -26,7 +26,6 @@ export default function PersonaSecurityScreen() {
   const r = rules(i18n.language);
   const expire = useSession((s) => s.expire);
   const [busy, setBusy] = useState(false);
-  const password = Form.useWatch('password', form) ?? '';
   const me = useQuery({ queryKey: ['security-me'], queryFn: ({ signal }) => securityApi.me(signal) });
   const policy = me.data?.policy;
 
@@ -50,37 +49,12 @@ export default function PersonaSecurityScreen() {
           <Form.Item name="oldpassword" label={t('security.oldPassword')} rules={[r.required]}>
             <Input.Password data-testid="security-old" autoComplete="current-password" />
           </Form.Item>
-          <Form.Item
-            name="password"
+          <NewPasswordFields
             label={t('security.newPassword')}
-            rules={[r.required]}
-            extra={
-              <>
-                <PasswordStrength password={password} />
-                {policy && (
-                  <div>{t('sec.policyHint', { min: policy.minLength, classes: policy.classes })}</div>
-                )}
-              </>
-            }
-          >
-            <Input.Password data-testid="security-new" autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={t('security.confirmPassword')}
-            dependencies={['password']}
-            rules={[
-              r.required,
-              ({ getFieldValue }) => ({
-                validator: (_, v: string) =>
-                  !v || v === getFieldValue('password')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('security.mismatch'))),
-              }),
-            ]}
-          >
-            <Input.Password data-testid="security-confirm" autoComplete="new-password" />
-          </Form.Item>
+            confirmLabel={t('security.confirmPassword')}
+            policy={policy}
+            testIds={{ password: 'security-new', confirm: 'security-confirm' }}
+          />
           <Button type="primary" htmlType="submit" loading={busy} data-testid="security-submit">
             {t('security.submit')}
           </Button>

@@ -130,7 +130,7 @@ export const qualityApi = {
     post<QualityAllotResultDto>(A.allotManualAgain, { ids, inspectors }),
   rule: (signal?: AbortSignal) => get<QualityAllotRuleDto | null>(A.allotRule, undefined, signal),
   inspectors: (signal?: AbortSignal) =>
-    get<Array<{ id: string; username: string; uname: string }>>(A.inspectors, undefined, signal),
+    get<Array<{ id: string; name: string }>>(A.inspectors, undefined, signal),
 
   // Inspection (A11_A01).
   list: (f: InspectFilter & Paged, signal?: AbortSignal) => get<Page<QualityRowDto>>(A.list, q(f), signal),

@@ -6,7 +6,8 @@ import { clampScore, groupItems, type Draft } from '../model';
 
 /**
  * The card beside the transcript: per item the score (0..points), the cited messages and a comment.
- * Clicking an item chooses it; then clicking messages in the transcript cites them. Read-only for the
+ * Clicking an item (or typing in it) chooses it; then clicking messages in the transcript cites them; its
+ * cite button toggles the choice. Read-only for the
  * agent and for results already sent.
  */
 export function Scorecard(props: {
@@ -37,7 +38,7 @@ export function Scorecard(props: {
         key={it.id}
         data-testid={`qc-item-row-${it.name}`}
         data-active={chosen ? '1' : '0'}
-        onClick={() => props.onActive(chosen ? null : it.id)}
+        onClick={() => props.onActive(it.id)}
         style={{
           padding: '8px 10px',
           marginBottom: 6,
@@ -62,7 +63,7 @@ export function Scorecard(props: {
               </Typography.Text>
             )}
           </span>
-          <span onClick={(e) => e.stopPropagation()}>
+          <span>
             {edit ? (
               <InputNumber
                 size="small"
@@ -81,7 +82,7 @@ export function Scorecard(props: {
             )}
           </span>
         </Space>
-        <div style={{ marginTop: 4 }} onClick={(e) => e.stopPropagation()}>
+        <div style={{ marginTop: 4 }}>
           {edit && !props.noCite && (
             <Button
               size="small"
@@ -89,7 +90,10 @@ export function Scorecard(props: {
               danger={chosen}
               icon={<AimOutlined />}
               data-testid={`qc-cite-${it.name}`}
-              onClick={() => props.onActive(chosen ? null : it.id)}
+              onClick={(e) => {
+                e.stopPropagation();
+                props.onActive(chosen ? null : it.id);
+              }}
             >
               {chosen ? t('qc.cite.picking') : t('qc.cite.start')}
             </Button>
@@ -116,7 +120,6 @@ export function Scorecard(props: {
             value={d.comment}
             style={{ marginTop: 6 }}
             data-testid={`qc-comment-${it.name}`}
-            onClick={(e) => e.stopPropagation()}
             onChange={(e) => set(it, { comment: e.target.value })}
           />
         ) : (

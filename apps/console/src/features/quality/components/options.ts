@@ -33,7 +33,7 @@ export function useInspectorOptions(enabled = true) {
     enabled,
     retry: false,
   });
-  return (q.data ?? []).map((a) => ({ value: a.id, label: a.uname || a.username }));
+  return (q.data ?? []).map((a) => ({ value: a.id, label: a.name }));
 }
 
 export function useCardOptions(enabled = true) {

@@ -56,6 +56,19 @@ describe.each(['weixin', 'weapp'] as const)('%s against the fake platform', (cha
     expect(toUser().at(-1)).toMatchObject({ msgtype: 'text', body: { content: '您好 👋 有什么可以帮您？' } });
   });
 
+  it('a text over 2048 bytes goes out in parts of at most 2048 UTF-8 bytes, whole characters, in order', async () => {
+    const { say, delivery, toUser } = await chatting(channel, 'oParity000000000000000007');
+    const long = `${'退'.repeat(700)}👋${'款'.repeat(300)}`;
+    const m = await say(long);
+    expect(await delivery(m.id)).toMatchObject({ state: 'sent' });
+    const parts = toUser()
+      .slice(1)
+      .map((s) => String(s.body.content));
+    expect(parts).toHaveLength(2);
+    expect(parts.every((p) => Buffer.byteLength(p) <= 2048)).toBe(true);
+    expect(parts.join('')).toBe(long);
+  });
+
   it('an expired access token (42001): exactly one token fetch, the send retried once', async () => {
     const { f, fa, say, delivery, toUser } = await chatting(channel, 'oParity000000000000000002');
     // The platform's clock moves past the token's 7200 s; ours still thinks it alive.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { splitText } from '../adapters/wechat-common.js';
 import { WireError, buildXml, parseJsonExact, parseXml, xmlText } from '../wire.js';
 import { BIG_MSGID } from './vectors.js';
 
@@ -57,5 +58,15 @@ describe('exact JSON', () => {
 
   it.each(['{"a":1', '{"a":', '', '{"a":1}}'])('refuses truncated JSON %#', (text) => {
     expect(() => parseJsonExact(text)).toThrow(WireError);
+  });
+});
+
+describe('text parts', () => {
+  it('splits by UTF-8 bytes at character boundaries (a 4-byte emoji is never cut); short texts stay whole', () => {
+    expect(splitText('abc', 2048)).toEqual(['abc']);
+    expect(splitText('', 2048)).toEqual(['']);
+    const parts = splitText(`${'a'.repeat(5)}😀b`, 6);
+    expect(parts).toEqual(['aaaaa', '😀b']);
+    expect(splitText('退款退款', 6)).toEqual(['退款', '退款']);
   });
 });

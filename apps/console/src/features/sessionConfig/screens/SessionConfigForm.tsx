@@ -10,6 +10,13 @@ import { serverMsg } from '../../../lib/confirm';
 import { showFieldErrors } from '../../access/components/fieldErrors';
 
 export const SESSION_CONFIG_KEY = ['sessionConfig'];
+/** The settings screens' form layout: labels in a fixed column, wrapped when long. */
+export const SETTINGS_FORM_LAYOUT = {
+  layout: 'horizontal',
+  labelCol: { flex: '240px' },
+  labelWrap: true,
+  wrapperCol: { flex: 1 },
+} as const;
 
 /**
  * One session-config section as an antd form: loads GET /api/sessionConfig, saves only this section's
@@ -65,14 +72,7 @@ export function SessionConfigForm({
   return (
     <Card title={title} extra={extra} loading={data.isLoading} data-testid={testid} style={{ maxWidth: 880 }}>
       {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
-      <Form<Partial<SessionConfigDto>>
-        form={form}
-        layout="horizontal"
-        labelCol={{ flex: '240px' }}
-        labelWrap
-        wrapperCol={{ flex: 1 }}
-        onFinish={(v) => void save(v)}
-      >
+      <Form<Partial<SessionConfigDto>> form={form} {...SETTINGS_FORM_LAYOUT} onFinish={(v) => void save(v)}>
         {children}
         <Form.Item label=" " colon={false}>
           <Button type="primary" htmlType="submit" loading={saving} data-testid={`${testid}-save`}>

@@ -6,6 +6,7 @@ import { TRANSLATE_PROVIDERS, TRANSLATE_TIMEOUT_MS } from '@kefu/protocol';
 import { translateApi, type TranslateConfigFields } from '../api';
 import { notify } from '../../../lib/notify';
 import { showFieldErrors } from '../../access/components/fieldErrors';
+import { SETTINGS_FORM_LAYOUT } from '../../sessionConfig/screens/SessionConfigForm';
 
 const KEY = ['translateConfig'];
 const PLACEHOLDER = {
@@ -45,14 +46,7 @@ export function TranslateProviderCard() {
       style={{ maxWidth: 880, marginTop: 16 }}
     >
       <Typography.Paragraph type="secondary">{t('tr.hint')}</Typography.Paragraph>
-      <Form<TranslateConfigFields>
-        form={form}
-        layout="horizontal"
-        labelCol={{ flex: '240px' }}
-        labelWrap
-        wrapperCol={{ flex: 1 }}
-        onFinish={(v) => void save(v)}
-      >
+      <Form<TranslateConfigFields> form={form} {...SETTINGS_FORM_LAYOUT} onFinish={(v) => void save(v)}>
         <Form.Item name="provider" label={t('tr.provider')}>
           <Select
             style={{ width: 280 }}

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { meetsPolicy, passwordClasses, passwordStrength } from './compliance.js';
-import { isCidr } from './schemas/compliance.js';
+import {
+  baseLanguage,
+  meetsPolicy,
+  passwordClasses,
+  passwordStrength,
+  translationApplies,
+} from './compliance.js';
+import { isCidr, translateConfigSaveSchema } from './schemas/compliance.js';
 import { maskPii } from './sensitive.js';
 
 describe('password policy helpers', () => {
@@ -38,5 +44,29 @@ describe('personal-data masking', () => {
     expect(maskPii(text, { phone: false, idcard: false, bankcard: false })).toBe(text);
     // Digits around a mobile number: not a mobile number.
     expect(maskPii('编号913812345678', all)).toBe('编号913812345678');
+  });
+});
+
+describe('message translation rule (spec section 5)', () => {
+  const text = { calltype: 'in', type: 'message', msgtype: 'text' };
+  const on = { visitorLang: 'en-US', agentLang: 'zh', msgtranslate: true, monitor: false };
+  it('applies only to an incoming text of a visitor in another language, flag on, not the monitor', () => {
+    expect(baseLanguage(' zh_CN ')).toBe('zh');
+    expect(translationApplies(text, on)).toBe(true);
+    expect(translationApplies({ ...text, calltype: 'out' }, on)).toBe(false);
+    expect(translationApplies({ ...text, msgtype: 'image' }, on)).toBe(false);
+    expect(translationApplies({ ...text, type: 'system' }, on)).toBe(false);
+    expect(translationApplies(text, { ...on, monitor: true })).toBe(false);
+    expect(translationApplies(text, { ...on, msgtranslate: false })).toBe(false);
+    expect(translationApplies(text, { ...on, visitorLang: 'zh-TW' })).toBe(false);
+    expect(translationApplies(text, { ...on, visitorLang: '' })).toBe(false);
+  });
+
+  it('the provider form: a URL for a provider, a model for OpenAI, a bounded timeout', () => {
+    const bad = (v: unknown) => translateConfigSaveSchema.safeParse(v).error?.issues.map((i) => i.message);
+    expect(bad({ provider: 'none' })).toBeUndefined();
+    expect(bad({ provider: 'libre' })).toEqual(['required']);
+    expect(bad({ provider: 'openai', url: 'http://x/v1' })).toEqual(['required']);
+    expect(bad({ provider: 'libre', url: 'http://x', timeoutMs: 999 })).toEqual(['invalid_field']);
   });
 });

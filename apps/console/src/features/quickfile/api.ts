@@ -7,6 +7,7 @@ import {
   type ShortcutsDto,
 } from '@kefu/protocol';
 import { get, post } from '../../lib/api';
+import { isQuickKey, isSendKey, type KeyPress } from './keys';
 
 export const quickFileApi = {
   list: (signal?: AbortSignal) => get<QuickFileDto[]>('/agent/quickFile/list', undefined, signal),
@@ -33,23 +34,8 @@ export function useShortcuts() {
   const s = q.data ?? SHORTCUTS_DEFAULT;
   return {
     ...s,
-    isSend: (e: {
-      key: string;
-      shiftKey: boolean;
-      ctrlKey: boolean;
-      metaKey: boolean;
-      isComposing: boolean;
-    }) =>
-      e.key === 'Enter' &&
-      !e.isComposing &&
-      (s.send === 'enter' ? !e.shiftKey && !e.ctrlKey && !e.metaKey : e.ctrlKey || e.metaKey),
-    isQuick: (e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }) => {
-      const k = e.key.toLowerCase();
-      if (s.quick === 'ctrl+/') return (e.ctrlKey || e.metaKey) && k === '/';
-      if (s.quick === 'ctrl+k') return (e.ctrlKey || e.metaKey) && k === 'k';
-      if (s.quick === 'alt+q') return e.altKey && k === 'q';
-      return false;
-    },
+    isSend: (e: KeyPress) => isSendKey(s, e),
+    isQuick: (e: KeyPress) => isQuickKey(s, e),
     save: async (next: Partial<ShortcutsDto>) => qc.setQueryData(KEY, await quickFileApi.saveShortcuts(next)),
   };
 }

@@ -75,10 +75,11 @@ export function Composer({ disabled, onSend, onTyping, picked, kinds }: Props) {
     lastTyping.current = 0;
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (keys.isSend({ ...e, isComposing: e.nativeEvent.isComposing })) {
+    const press = { ...e, isComposing: e.nativeEvent.isComposing };
+    if (keys.isSend(press)) {
       e.preventDefault();
       send();
-    } else if (keys.isQuick(e)) {
+    } else if (keys.isQuick(press)) {
       e.preventDefault();
       setQuickOpen(true);
     }

@@ -234,7 +234,12 @@ describe('POST /api/translateMessage/translate', () => {
     const started = Date.now();
     const r = await c.translate(hang.id);
     expect(r.status).toBe(502);
-    expect(r.json).toMatchObject({ success: false, key: 'translate_failed', code: 502 });
+    expect(r.json).toMatchObject({
+      success: false,
+      key: 'translate_failed',
+      code: 502,
+      fields: { provider: 'timeout' },
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
     const broken = await c.say('broken text');
     expect((await c.translate(broken.id)).json).toMatchObject({ success: false, key: 'translate_failed' });

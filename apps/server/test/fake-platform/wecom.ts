@@ -32,6 +32,7 @@ export class FakeWecom {
   readonly accounts = new Map<string, { name: string; media_id: string }>();
   /** What customer/batchget tells of a customer (default: a name from the id, no unionid). */
   readonly customers = new Map<string, { nickname: string; unionid: string }>();
+  readonly welcomeCodes = new Map<string, { kfid: string; user: string; issued: number; used: boolean }>();
   private tokens = new Map<string, number>();
   private current: { token: string; expires: number } | null = null;
   tokenFetches = 0;
@@ -86,7 +87,7 @@ export class FakeWecom {
     );
     r(
       '/cgi-bin/kf/send_msg_on_event',
-      authed((q) => ({ json: { errcode: 0, errmsg: 'ok', msgid: String(q.json?.msgid ?? fakeId('m')) } })),
+      authed((q) => this.sendOnEvent(q.json ?? {})),
     );
     r(
       '/cgi-bin/kf/service_state/get',
@@ -263,6 +264,24 @@ export class FakeWecom {
     return { status: 200, type: 'application/json', body: text };
   }
 
+  /** A welcome with an enter_session code: valid 20 s, once; the 5-message quota does not apply. */
+  private sendOnEvent(b: Record<string, unknown>) {
+    const c = this.welcomeCodes.get(String(b.code ?? ''));
+    if (!c || c.used || this.fake.now() > c.issued + 20_000) return err(95016, 'invalid or expired code');
+    c.used = true;
+    const type = String(b.msgtype ?? '');
+    const id = typeof b.msgid === 'string' && b.msgid ? b.msgid : fakeId('m');
+    this.sent.push({
+      msgid: id,
+      touser: c.user,
+      open_kfid: c.kfid,
+      msgtype: type,
+      body: { ...((b[type] ?? {}) as Record<string, unknown>), code: b.code },
+      at: this.fake.now(),
+    });
+    return { json: { errcode: 0, errmsg: 'ok', msgid: id } };
+  }
+
   private sendMsg(b: Record<string, unknown>) {
     const kfid = String(b.open_kfid ?? '');
     if (!this.accounts.has(kfid)) return err(95004, 'open_kfid not exist');
@@ -315,8 +334,15 @@ export class FakeWecom {
       origin: opts.origin ?? (msg.event ? 4 : 3),
       msgtype,
     };
-    if (msg.event) item.event = { open_kfid: kfid, external_userid: user, ...msg.event };
-    else if (msgtype === 'text') item.text = { content: msg.text ?? '' };
+    if (msg.event) {
+      item.event = { open_kfid: kfid, external_userid: user, ...msg.event };
+      // Entering a session (no session in the last 48 h) comes with a welcome code.
+      if (msg.event.event_type === 'enter_session' && !msg.event.welcome_code) {
+        const code = fakeId('wc');
+        this.welcomeCodes.set(code, { kfid, user, issued: this.fake.now(), used: false });
+        (item.event as Record<string, unknown>).welcome_code = code;
+      }
+    } else if (msgtype === 'text') item.text = { content: msg.text ?? '' };
     else {
       const id = fakeId('media');
       this.media.set(id, { data: msg.media!.data, filename: msg.media!.filename, type: msgtype });

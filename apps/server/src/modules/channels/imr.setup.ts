@@ -30,6 +30,13 @@ export async function rulesOfApp(
   return account ? (await repo.imrRules(rt.e.db.kysely, account.id)).map(present) : [];
 }
 
+/**
+ * Whether an account's rules are managed under a channel's calls: its own, and under `/api/wechat` (code
+ * A09_A01_A02) also WeChat KF accounts (same code), whose `subscribe` rule is their welcome.
+ */
+const managedUnder = (account: { channel: string }, channel: PlatformChannel): boolean =>
+  account.channel === channel || (channel === 'weixin' && account.channel === 'wechat');
+
 /** Adds or (with id) replaces a rule; keyword and menu rules need their keyword. */
 export async function saveRule(
   rt: ChannelRuntime,
@@ -38,7 +45,7 @@ export async function saveRule(
   channel: PlatformChannel,
 ): Promise<ImrRuleDto> {
   const { account } = await accountOf(rt, p, b.accountid);
-  if (account.channel !== channel) throw notFound();
+  if (!managedUnder(account, channel)) throw notFound();
   if (b.kind !== 'subscribe' && !b.keyword) throw badRequest('required', { keyword: 'required' });
   const k = rt.e.db.kysely;
   const now = rt.now();
@@ -83,6 +90,6 @@ export async function removeRule(
     .executeTakeFirst();
   if (!r) throw notFound();
   const { account } = await accountOf(rt, p, r.accountid);
-  if (account.channel !== channel) throw notFound();
+  if (!managedUnder(account, channel)) throw notFound();
   await k.deleteFrom('channel_imr').where('id', '=', id).execute();
 }

@@ -358,8 +358,16 @@ export async function processInbound(rt: ChannelRuntime, inboundId: string): Pro
     if (item.kind === 'event') {
       await openedByEvent(rt, user, item);
       const replies = await autoReplies(k, account.id, item);
-      for (const text of replies)
-        await enqueueNotice(rt, { orgi: app.orgi, userid: user.id, agentserviceid: null, text });
+      // KF: the welcome goes with the enter_session code (once; the user has not written, no window is open).
+      const code = item.event === 'enter_session' ? item.eventKey : undefined;
+      for (const [i, text] of replies.entries())
+        await enqueueNotice(rt, {
+          orgi: app.orgi,
+          userid: user.id,
+          agentserviceid: null,
+          text,
+          ...(i === 0 && code ? { code } : {}),
+        });
       if (replies.length === 0 && !KNOWN_EVENTS.has(item.event ?? '')) {
         rt.log.info({ app: app.id, event: item.event }, 'channel event not handled');
         return await finish('ignored', `event ${item.event ?? ''}`);
@@ -393,7 +401,8 @@ export async function processInbound(rt: ChannelRuntime, inboundId: string): Pro
 }
 
 /** Events after which the platform lets the business write a few messages (a follow, a menu click, …). */
-const WINDOW_EVENTS = new Set(['subscribe', 'SCAN', 'CLICK', 'user_enter_tempsession', 'enter_session']);
+// Not WeChat KF's enter_session: send_msg still needs a customer message; its welcome has send_msg_on_event.
+const WINDOW_EVENTS = new Set(['subscribe', 'SCAN', 'CLICK', 'user_enter_tempsession']);
 /** How many: the official account's 3 (mini-programs say 2; 3 is the larger, the platform refuses beyond). */
 const EVENT_SENDS = 3;
 

@@ -25,6 +25,8 @@ export interface OutPayload {
   /** Our stored media (chat attachment). */
   mediaid?: string | null;
   done?: number;
+  /** A platform event code that allows this one message outside the window (KF welcome_code, 20 s). */
+  code?: string;
 }
 
 /** A lease long enough for one send with its token refresh and upload. */
@@ -74,7 +76,7 @@ export async function enqueueLine(
 /** Queues a text that is not a chat line (queue place, end, rating prompt, auto-reply). */
 export async function enqueueNotice(
   rt: ChannelRuntime,
-  n: { orgi: string; userid: string; agentserviceid: string | null; text: string },
+  n: { orgi: string; userid: string; agentserviceid: string | null; text: string; code?: string },
 ): Promise<void> {
   if (!n.text.trim()) return;
   const now = rt.now();
@@ -84,7 +86,11 @@ export async function enqueueNotice(
     userid: n.userid,
     agentserviceid: n.agentserviceid,
     messageid: null,
-    payload: JSON.stringify({ msgtype: 'text', text: n.text } satisfies OutPayload),
+    payload: JSON.stringify({
+      msgtype: 'text',
+      text: n.text,
+      ...(n.code ? { code: n.code } : {}),
+    } satisfies OutPayload),
     next_at: now,
     createtime: now,
     updatetime: now,
@@ -182,7 +188,7 @@ async function sendRow(rt: ChannelRuntime, row: Row): Promise<void> {
   if (!user || !account || !app || !adapter) return fail('channel_config', 'account or user gone');
   const p = JSON.parse(row.payload) as OutPayload;
   if (!adapter.caps.out.includes(p.msgtype)) return fail('channel_unsupported', p.msgtype);
-  const item: OutboundItem = { msgtype: p.msgtype, text: p.text };
+  const item: OutboundItem = { msgtype: p.msgtype, text: p.text, ...(p.code ? { code: p.code } : {}) };
   if (p.msgtype !== 'text') {
     const media = p.mediaid
       ? await k.selectFrom('media').selectAll().where('id', '=', p.mediaid).executeTakeFirst()
@@ -192,14 +198,15 @@ async function sendRow(rt: ChannelRuntime, row: Row): Promise<void> {
   }
   const parts = p.msgtype === 'text' ? splitText(p.text, adapter.caps.maxTextBytes) : [''];
   const done = p.done ?? 0;
-  const closed = windowError(user.channel, user, parts.length - done, now);
+  // An event code is the platform's own leave to send (outside the window, beside the quota).
+  const closed = p.code ? null : windowError(user.channel, user, parts.length - done, now);
   if (closed) return fail(closed, 'reply window');
   try {
     for (let i = done; i < parts.length; i++) {
       // Our id is the platform's idempotency key: a retry of a part that did go through is not sent twice.
       const msgid = i === 0 ? row.id : `${row.id.slice(0, 28)}_${i}`;
       const platformId = await adapter.send(rt, { app, account, user }, { ...item, text: parts[i]! }, msgid);
-      await repo.updateUser(k, user.id, { sent: user.sent + i - done + 1, updatetime: now });
+      if (!p.code) await repo.updateUser(k, user.id, { sent: user.sent + i - done + 1, updatetime: now });
       await repo.finishOutbox(k, row.id, {
         payload: JSON.stringify({ ...p, done: i + 1 }),
         platform_msgid: platformId,

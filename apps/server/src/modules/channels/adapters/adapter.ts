@@ -71,6 +71,8 @@ export interface OutboundItem {
   msgtype: MsgType;
   text: string;
   file?: { path: string; filename: string; mime: string };
+  /** A platform event code to send with (WeChat KF welcome_code: send_msg_on_event). */
+  code?: string;
 }
 
 export interface SendTarget {

@@ -197,6 +197,15 @@ export const wechatKf: ChannelAdapter = {
 
   async send(ctx, to: SendTarget, item, msgid) {
     const mediaId = await mediaIdFor(ctx, to.app, item);
+    // A welcome on entering the session: the event's code names the user, within its 20 s.
+    if (item.code) {
+      const w = await kfCall(ctx, to.app, 'send_msg_on_event', {
+        code: item.code,
+        msgid,
+        ...kfBody(item, mediaId),
+      });
+      return jsonText(w, 'msgid') || msgid;
+    }
     const o = await kfCall(ctx, to.app, 'send_msg', {
       touser: to.user.extuserid,
       open_kfid: to.account.extid,

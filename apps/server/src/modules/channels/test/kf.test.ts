@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeliveryNotice, MessageDto } from '@kefu/protocol';
-import { api, call, next, ok, socketAgent, until, type LiveServer } from '../../../../test/live.js';
+import {
+  addUserWithCodes,
+  api,
+  call,
+  next,
+  ok,
+  socketAgent,
+  until,
+  type LiveServer,
+} from '../../../../test/live.js';
 import { perTest } from '../../../../test/factories.js';
 import { startFakePlatform } from '../../../../test/fake-platform/index.js';
 import { channelRuntimeOf } from '../index.js';
@@ -191,5 +200,33 @@ describe('WeChat KF end to end against the fake platform', () => {
       remaining: 0,
       deliveries: [{ id: sixth.id, error: 'channel_quota_exhausted' }],
     });
+  });
+});
+
+describe('WeChat KF welcome', () => {
+  it("entering the session: the account's welcome (its subscribe rule) goes by send_msg_on_event with the event's code, outside the window and beside the quota", async () => {
+    const { srv, f, kf } = await setup();
+    const admin = await addUserWithCodes(srv.tdb, ['A09_A01_A02']);
+    const rule = await api(srv, admin.token, '/api/wechat/imr/save', {
+      accountid: kf.accountid,
+      kind: 'subscribe',
+      reply: '您好，欢迎咨询售后',
+    });
+    expect(rule.json.success, JSON.stringify(rule.json)).toBe(true);
+    await f.wecom.customerSays(kf.kfid, 'wmWelcome0001', {
+      event: { event_type: 'enter_session', scene: 'site' },
+    });
+    await until(async () => (await idle(srv), f.wecom.sent.some((s) => s.touser === 'wmWelcome0001')));
+    const sent = f.wecom.sent.find((s) => s.touser === 'wmWelcome0001')!;
+    expect(sent).toMatchObject({
+      open_kfid: kf.kfid,
+      msgtype: 'text',
+      body: { content: '您好，欢迎咨询售后' },
+    });
+    expect(f.wecom.welcomeCodes.get(String(sent.body.code))?.used).toBe(true);
+    expect(f.server.callsTo('kf/send_msg')).toHaveLength(0);
+    const user = await srv.tdb.db.kysely.selectFrom('channel_user').selectAll().executeTakeFirstOrThrow();
+    // Entering opens no send_msg window (the platform would refuse): the composer says the user has not written.
+    expect(user).toMatchObject({ sent: 0, lastin: null });
   });
 });

@@ -73,6 +73,12 @@ async function inputOf(l: Locator): Promise<Locator> {
   return (await l.evaluate((el) => el.tagName)) === 'INPUT' ? l : l.locator('input');
 }
 
+/** Drawers and dialogs slide in: the picture waits for them to settle. */
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(500);
+  await screenshot(page, name);
+}
+
 const rows = (page: Page, table: string) => page.getByTestId(table).locator('tbody tr.ant-table-row');
 
 describe('quality inspection with appeals', () => {
@@ -150,11 +156,11 @@ describe('quality inspection with appeals', () => {
       QUALITY_API.labelTypeList,
     );
     expect(cards).toMatchObject([{ name: CARD, isdefault: true, items: 3 }]);
-    await screenshot(ap, 'quality-label-cards-zh');
+    await shot(ap, 'quality-label-cards-zh');
     await tid('qc-tab-skills').click();
     await tid('qc-skills').waitFor();
     await ap.waitForTimeout(300);
-    await screenshot(ap, 'quality-label-skills-zh');
+    await shot(ap, 'quality-label-skills-zh');
     // The automatic rules' phrases: the first conversation below says neither.
     await tid('qc-tab-settings').click();
     await tid('qc-settings').waitFor();
@@ -164,7 +170,7 @@ describe('quality inspection with appeals', () => {
     await expect
       .poll(async () => (await call<{ greetings: string[] }>(QUALITY_API.settings)).greetings)
       .toEqual(['您好']);
-    await screenshot(ap, 'quality-label-settings-zh');
+    await shot(ap, 'quality-label-settings-zh');
 
     // ---- three conversations of agent1, held on the agent socket and ended.
     const appid = await accessPoint(V, admin, server.dataDir);
@@ -217,7 +223,7 @@ describe('quality inspection with appeals', () => {
     expect(await call(QUALITY_API.inspectors)).toContainEqual({ id: inspector.id, name: QI });
     await visit(ap, '/quality/distribution', 'qc-distribution-screen');
     await expect.poll(() => rows(ap, 'qc-na-table').count(), { timeout: 15_000 }).toBe(3);
-    await screenshot(ap, 'quality-distribution-notallot-zh');
+    await shot(ap, 'quality-distribution-notallot-zh');
     await tid('qc-tab-auto').click();
     await tid('qc-auto').waitFor();
     await (await inputOf(tid('qc-auto-share'))).fill('3');
@@ -228,11 +234,11 @@ describe('quality inspection with appeals', () => {
     await expect
       .poll(() => tid('qc-auto-result').getAttribute('data-allotted'), { timeout: 15_000 })
       .toBe('3');
-    await screenshot(ap, 'quality-distribution-auto-zh');
+    await shot(ap, 'quality-distribution-auto-zh');
     await tid('qc-tab-allot').click();
     await expect.poll(() => rows(ap, 'qc-allot-table').count(), { timeout: 15_000 }).toBe(3);
     await expect.poll(() => tid(`qc-allot-inspector-${rudeSid}`).textContent()).toBe(QI);
-    await screenshot(ap, 'quality-distribution-allot-zh');
+    await shot(ap, 'quality-distribution-allot-zh');
 
     // ---- the inspector scores the rude answer, citing it, and sends the result.
     const i = await pool.open();
@@ -243,7 +249,7 @@ describe('quality inspection with appeals', () => {
     await visit(ip, '/quality/inspect', 'qc-inspect-screen');
     await expect.poll(() => rows(ip, 'qc-list-table').count(), { timeout: 15_000 }).toBe(3);
     await expect.poll(() => itid('qc-count-allotted').textContent()).toContain('3');
-    await screenshot(ip, 'quality-inspect-list-zh');
+    await shot(ip, 'quality-inspect-list-zh');
     await itid(`qc-open-${rudeSid}`).click();
     const transcript = itid('qc-transcript');
     await transcript.getByTestId('message-out').filter({ hasText: '你自己查物流' }).waitFor();
@@ -258,7 +264,7 @@ describe('quality inspection with appeals', () => {
     await itid(`qc-comment-${RUDE}`).fill('推诿，没有帮访客查询物流');
     await itid('qc-comment-overall').fill('态度需要改进');
     await ip.waitForTimeout(300);
-    await screenshot(ip, 'quality-inspect-drawer-zh');
+    await shot(ip, 'quality-inspect-drawer-zh');
     await itid('qc-save-send').click();
     await expect
       .poll(() => itid('qc-drawer-score').getAttribute('data-score'), { timeout: 15_000 })
@@ -291,7 +297,7 @@ describe('quality inspection with appeals', () => {
     await expect
       .poll(() => gtid(`qc-staff-score-${rudeSid}`).getAttribute('data-score'), { timeout: 15_000 })
       .toBe('90');
-    await screenshot(gp, 'quality-staff-list-zh');
+    await shot(gp, 'quality-staff-list-zh');
     await gtid(`qc-staff-open-${rudeSid}`).click();
     await gtid('qc-transcript').getByTestId('message-out').first().waitFor();
     await gtid(`qc-cited-${RUDE}`).waitFor();
@@ -300,12 +306,12 @@ describe('quality inspection with appeals', () => {
     await gtid(`qc-appeal-reason-${RUDE}`).fill('物流由快递公司负责，我已经给了查询方法');
     await gtid('qc-appeal-reason').fill('请复核');
     await ap.waitForTimeout(200);
-    await screenshot(gp, 'quality-staff-appeal-form-zh');
+    await shot(gp, 'quality-staff-appeal-form-zh');
     await gtid('qc-appeal-form-submit').click();
     await expect
       .poll(() => gtid('qc-appeal').getAttribute('data-state'), { timeout: 15_000 })
       .toBe('submitted');
-    await screenshot(gp, 'quality-staff-appeal-zh');
+    await shot(gp, 'quality-staff-appeal-zh');
 
     // ---- the inspector answers in the thread and upholds the appeal.
     await ip.reload();
@@ -320,14 +326,14 @@ describe('quality inspection with appeals', () => {
     await expect.poll(() => itid('qc-appeal').getAttribute('data-state')).toBe('in_review');
     await itid('qc-end-outcome-upheld').click();
     await itid('qc-end-comment').fill('撤销扣分');
-    await screenshot(ip, 'quality-inspect-appeal-zh');
+    await shot(ip, 'quality-inspect-appeal-zh');
     await itid('qc-end-submit').click();
     await expect
       .poll(() => itid('qc-appeal').getAttribute('data-state'), { timeout: 15_000 })
       .toBe('resolved');
     await expect.poll(() => itid('qc-drawer-score').getAttribute('data-score')).toBe('100');
     await expect.poll(() => itid('qc-appeal-scores').textContent()).toBe('90 → 100');
-    await screenshot(ip, 'quality-inspect-resolved-zh');
+    await shot(ip, 'quality-inspect-resolved-zh');
 
     // ---- the agent's view: resolved, the inspector's answer, score 100.
     await gp.reload();
@@ -338,17 +344,17 @@ describe('quality inspection with appeals', () => {
     await gtid(`qc-staff-open-${rudeSid}`).click();
     await gtid('qc-thread-inspector').filter({ hasText: '申诉成立' }).waitFor();
     await expect.poll(() => gtid('qc-appeal').getAttribute('data-state')).toBe('resolved');
-    await screenshot(gp, 'quality-staff-resolved-zh');
+    await shot(gp, 'quality-staff-resolved-zh');
 
     // ---- the statistics follow the final score.
     expect(await stats()).toMatchObject({ inspected: 1, avgScore: 100, appealsOpened: 1, appealsUpheld: 1 });
     await visit(ap, '/dataAnalysis/quality', 'analysis-screen');
     await tid('analysis-summary').waitFor();
     await expect.poll(() => tid('analysis-total').textContent(), { timeout: 15_000 }).toContain('100');
-    await screenshot(ap, 'quality-analysis-zh');
+    await shot(ap, 'quality-analysis-zh');
     await visit(ap, '/dataAnalysis/qualityLabel', 'analysis-screen');
     await ap.waitForTimeout(600);
-    await screenshot(ap, 'quality-analysis-label-zh');
+    await shot(ap, 'quality-analysis-label-zh');
 
     // ---- English.
     await visit(ap, '/quality/staffInspect', 'qc-staff-screen');
@@ -362,30 +368,30 @@ describe('quality inspection with appeals', () => {
     ] as const) {
       await visit(ap, path, testId);
       await ap.waitForTimeout(600);
-      await screenshot(ap, `${name}-en`);
+      await shot(ap, `${name}-en`);
     }
     await visit(ap, '/setup/qualityLabel', 'qc-label-screen');
     await tid('qc-tab-settings').click();
     await tid('qc-settings').waitFor();
-    await screenshot(ap, 'quality-label-settings-en');
+    await shot(ap, 'quality-label-settings-en');
     await visit(ap, '/quality/distribution', 'qc-distribution-screen');
     await tid('qc-tab-auto').click();
     await tid('qc-auto').waitFor();
     await ap.waitForTimeout(300);
-    await screenshot(ap, 'quality-distribution-auto-en');
+    await shot(ap, 'quality-distribution-auto-en');
     await visit(ip, '/quality/inspect', 'qc-inspect-screen');
     await switchLanguage(ip, 'English');
     await itid(`qc-open-${sids[1]!}`).click();
     await itid('qc-transcript').getByTestId('message-out').first().waitFor();
     await itid(`qc-item-row-${RUDE}`).click();
     await ip.waitForTimeout(300);
-    await screenshot(ip, 'quality-inspect-drawer-en');
+    await shot(ip, 'quality-inspect-drawer-en');
     await visit(gp, '/quality/staffInspect', 'qc-staff-screen');
     await switchLanguage(gp, 'English');
     await gtid(`qc-staff-open-${rudeSid}`).click();
     await gtid('qc-appeal').waitFor();
     await gp.waitForTimeout(300);
-    await screenshot(gp, 'quality-staff-resolved-en');
+    await shot(gp, 'quality-staff-resolved-en');
 
     // Nobody inspects their own chats; the inspector may not assign.
     const qiToken = (await call<{ token: string }>('/tokens', { username: 'qi1', password: AGENT_PASSWORD }))

@@ -119,7 +119,6 @@ export const analysisZh = {
   'analysis.unknown': '未知',
   'analysis.none': '无',
   'analysis.empty': '所选日期内没有数据',
-  'analysis.qualityPending': '质检功能上线后这里会显示质检结果；目前还没有质检数据。',
   'analysis.timezone': '按 {{tz}} 时区统计',
   'analysis.filter.organ': '部门',
   'analysis.filter.agentno': '客服',
@@ -283,8 +282,6 @@ export const analysisEn: Record<keyof typeof analysisZh, string> = {
   'analysis.unknown': 'Unknown',
   'analysis.none': 'None',
   'analysis.empty': 'No data for the chosen dates',
-  'analysis.qualityPending':
-    'Quality inspection results appear here once quality inspection is in use; there are none yet.',
   'analysis.timezone': 'Days counted in {{tz}}',
   'analysis.filter.organ': 'Department',
   'analysis.filter.agentno': 'Agent',

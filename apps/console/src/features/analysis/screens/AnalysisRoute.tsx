@@ -1,5 +1,4 @@
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { AnalysisCall } from '@kefu/protocol';
 import type { ComponentType } from 'react';
 import { AnalysisScreen } from '../../../components/analysis/AnalysisScreen';
@@ -16,7 +15,6 @@ const SCREENS: Record<
     call: AnalysisCall;
     share?: boolean;
     more?: AnalysisCall[];
-    pending?: boolean;
     /** What the screen shows below the figures. */
     after?: ComponentType;
   }
@@ -26,9 +24,8 @@ const SCREENS: Record<
   customerService: { call: 'userDegree', share: true },
   satisfaction: { call: 'dereeList', share: true },
   workLog: { call: 'workLog', share: true, more: ['workLogList'] },
-  // Quality inspection (issue 17) stores no results yet: the frame of the screens, with a notice.
-  quality: { call: 'quality', pending: true },
-  qualityLabel: { call: 'label/quality', pending: true },
+  quality: { call: 'quality' },
+  qualityLabel: { call: 'label/quality' },
   workOrganLog: { call: 'workOrganLog', share: true },
   regionalAnalysis: { call: 'regionList', share: true },
   browser: { call: 'browserData', share: true },
@@ -42,20 +39,13 @@ const SCREENS: Record<
 };
 
 export default function AnalysisRoute() {
-  const { t } = useTranslation();
   const path = useLocation().pathname.split('/').pop() ?? '';
   const s = SCREENS[path];
   if (!s) return null;
   const After = s.after;
   return (
     <>
-      <AnalysisScreen
-        key={path}
-        call={s.call}
-        share={s.share}
-        more={s.more}
-        notice={s.pending ? t('analysis.qualityPending') : undefined}
-      />
+      <AnalysisScreen key={path} call={s.call} share={s.share} more={s.more} />
       {After && <After />}
     </>
   );

@@ -157,7 +157,7 @@ export function AppealPanel(props: {
             title: t('qc.item.name'),
             render: (_: unknown, i) => props.items.get(i.labelid)?.name ?? i.labelid,
           },
-          { title: t('qc.appeal.reason'), dataIndex: 'reason' },
+          { title: t('qc.appeal.itemReason'), dataIndex: 'reason' },
           { title: t('qc.appeal.before'), dataIndex: 'before', width: 70 },
           {
             title: t('qc.appeal.after'),

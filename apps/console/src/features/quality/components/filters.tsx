@@ -11,9 +11,10 @@ export interface RangeFields {
   inspector?: string;
 }
 
+/** Whole days: a picked end date includes its evening. */
 export const rangeQuery = (v: RangeFields) => ({
-  begin: v.range?.[0]?.valueOf(),
-  end: v.range?.[1]?.valueOf(),
+  begin: v.range?.[0]?.startOf('day').valueOf(),
+  end: v.range?.[1]?.endOf('day').valueOf(),
   agentno: v.agentno || undefined,
   organ: v.organ || undefined,
 });

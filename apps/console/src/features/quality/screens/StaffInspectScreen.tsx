@@ -36,23 +36,23 @@ export default function StaffInspectScreen() {
     {
       title: t('qc.col.convtime'),
       dataIndex: 'convtime',
-      width: 180,
+      width: 170,
       render: (v: number, r) => (
         <Badge dot={!r.seen} offset={[6, 0]}>
           {formatTime(v)}
         </Badge>
       ),
     },
-    { title: t('qc.col.visitor'), dataIndex: 'username', ellipsis: true },
+    { title: t('qc.col.visitor'), dataIndex: 'username', width: 110, ellipsis: true },
     {
       title: t('qc.col.card'),
       dataIndex: 'cardname',
-      width: 130,
+      width: 120,
       render: (v: string, r) => `${v} v${r.version}`,
     },
     {
       title: t('qc.col.score'),
-      width: 170,
+      width: 140,
       render: (_: unknown, r) => (
         <ScoreCell
           score={r.score}
@@ -62,7 +62,7 @@ export default function StaffInspectScreen() {
         />
       ),
     },
-    { title: t('qc.col.inspector'), dataIndex: 'inspectorname', width: 120 },
+    { title: t('qc.col.inspector'), dataIndex: 'inspectorname', width: 100 },
     {
       title: t('qc.col.sendtime'),
       dataIndex: 'sendtime',
@@ -108,8 +108,8 @@ export default function StaffInspectScreen() {
         testId="qc-staff-filter"
         onSearch={(v) =>
           list.search({
-            begin: v.range?.[0]?.valueOf(),
-            end: v.range?.[1]?.valueOf(),
+            begin: v.range?.[0]?.startOf('day').valueOf(),
+            end: v.range?.[1]?.endOf('day').valueOf(),
             appeal: v.appeal || undefined,
           })
         }

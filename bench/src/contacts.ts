@@ -107,10 +107,10 @@ async function seed(kdb: KefuDb, n: number): Promise<string> {
   return kdb.tokens[0]!;
 }
 
-const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Runs `f` `times` times in a row; the median duration in ms. */
-async function timed(times: number, f: () => Promise<unknown>): Promise<number> {
+export async function timed(times: number, f: () => Promise<unknown>): Promise<number> {
   const out: number[] = [];
   for (let i = 0; i < times; i++) {
     const t = performance.now();

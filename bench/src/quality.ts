@@ -18,24 +18,13 @@ import type { Db } from '../../apps/server/src/platform/db/database.js';
 import { newTimeId } from '../../apps/server/src/platform/ids.js';
 import { orgSettings } from '../../apps/server/src/platform/settings/org-settings.js';
 import { bareSql } from './lib/bare.js';
+import { p50, timed } from './contacts.js';
 import { prepareKefuDb, startKefu, type Dialect, type Server } from './lib/kefu.js';
 import { row, type Mode, type Row } from './lib/report.js';
 import { DAY, seedHistory } from './history-seed.js';
 
 const BATCH = 200;
 const INSPECTORS = 5;
-
-const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-async function timed(times: number, f: () => Promise<unknown>): Promise<number> {
-  const out: number[] = [];
-  for (let i = 0; i < times; i++) {
-    const t = performance.now();
-    await f();
-    out.push(performance.now() - t);
-  }
-  return p50(out);
-}
 
 /** One inspection per conversation, scored and sent, by an inspector who is not the agent. */
 async function seedInspections(db: Db, inspectors: string[]): Promise<void> {

@@ -65,25 +65,7 @@ async function checkInspectors(db: Db, p: Principal, chosen: string[]): Promise<
 
 type CandQ = SelectQueryBuilder<Database, 'agent_service' | 'quality_conv', object>;
 
-/** Ended, served conversations of the tenant not allotted to anyone and not excluded. */
-function candidates(k: Kdb, orgi: string) {
-  return k
-    .selectFrom('agent_service')
-    .leftJoin('quality_conv', 'quality_conv.agentserviceid', 'agent_service.id')
-    .where('agent_service.orgi', '=', orgi)
-    .where('agent_service.status', '=', 'end')
-    .where('agent_service.agentno', 'is not', null)
-    .where((eb) => eb.or([eb('quality_conv.excluded', 'is', null), eb('quality_conv.excluded', '=', 0)]))
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('quality_inspection as qi')
-            .select('qi.id')
-            .whereRef('qi.agentserviceid', '=', 'agent_service.id'),
-        ),
-      ),
-    ) as CandQ;
-}
+const candidates = (k: Kdb, orgi: string) => repo.candidates(k, orgi) as CandQ;
 
 const CAND_COLUMNS = [
   'agent_service.id',
@@ -314,16 +296,10 @@ export async function manual(
   const now = Date.now();
   return db.kysely.transaction().execute(async (trx) => {
     const convs = await convsOf(trx, p.orgi, [...new Set(b.ids)]);
-    const existing = await trx
-      .selectFrom('quality_inspection')
-      .select(['agentserviceid', 'inspector'])
-      .where(
-        'agentserviceid',
-        'in',
-        convs.map((c) => c.id),
-      )
-      .execute();
-    const have = new Set(existing.map((e) => `${e.agentserviceid}:${e.inspector}`));
+    const have = await repo.pairsOf(
+      trx,
+      convs.map((c) => c.id),
+    );
     const next = roundRobin(chosen);
     const pairs: Array<{ c: Conv; inspector: string }> = [];
     for (const c of convs) {
@@ -369,18 +345,10 @@ async function reassign(
   strict: boolean,
 ) {
   const next = roundRobin(chosen);
-  const others = rows.length
-    ? await k
-        .selectFrom('quality_inspection')
-        .select(['agentserviceid', 'inspector'])
-        .where(
-          'agentserviceid',
-          'in',
-          rows.map((r) => r.agentserviceid),
-        )
-        .execute()
-    : [];
-  const have = new Set(others.map((e) => `${e.agentserviceid}:${e.inspector}`));
+  const have = await repo.pairsOf(
+    k,
+    rows.map((r) => r.agentserviceid),
+  );
   const moved: Array<{ inspector: string }> = [];
   let skipped = 0;
   for (const r of rows) {

@@ -352,31 +352,9 @@ export async function count(db: Db, p: Principal): Promise<QualityCountDto> {
       .where('state', '!=', 'resolved')
       .executeTakeFirstOrThrow(),
     assigner(p)
-      ? k
-          .selectFrom('agent_service')
+      ? repo
+          .candidates(k, p.orgi)
           .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('orgi', '=', p.orgi)
-          .where('status', '=', 'end')
-          .where('agentno', 'is not', null)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('quality_inspection as qi')
-                  .select('qi.id')
-                  .whereRef('qi.agentserviceid', '=', 'agent_service.id'),
-              ),
-            ),
-          )
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('quality_conv as qc')
-                  .select('qc.agentserviceid')
-                  .whereRef('qc.agentserviceid', '=', 'agent_service.id')
-                  .where('qc.excluded', '=', 1),
-              ),
-            ),
-          )
           .executeTakeFirstOrThrow()
       : Promise.resolve({ n: 0 }),
   ]);

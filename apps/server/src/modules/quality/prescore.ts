@@ -127,6 +127,13 @@ export function findingsOf(
   return out;
 }
 
+/** Appends to the list of a key. */
+export function push<V>(m: Map<string, V[]>, key: string, v: V): void {
+  const l = m.get(key);
+  if (l) l.push(v);
+  else m.set(key, [v]);
+}
+
 /** Reads what the rules need for a batch of ended conversations of one tenant or several. */
 export async function readBatch(k: Kdb, ids: readonly string[]) {
   const services = (await k
@@ -181,16 +188,15 @@ export async function readBatch(k: Kdb, ids: readonly string[]) {
   for (const m of msgs) {
     const agent = m.calltype === 'out' && m.userid !== null;
     if (m.calltype !== 'in' && !agent) continue;
-    let l = lines.get(m.agentserviceid);
-    if (!l) lines.set(m.agentserviceid, (l = []));
-    l.push({ id: m.id, agent, createtime: Number(m.createtime), text: m.withdrawn === 1 ? '' : m.message });
+    push(lines, m.agentserviceid, {
+      id: m.id,
+      agent,
+      createtime: Number(m.createtime),
+      text: m.withdrawn === 1 ? '' : m.message,
+    });
   }
   const hits = new Map<string, Array<{ messageid: string; words: string }>>();
-  for (const h of hitRows) {
-    let l = hits.get(h.agentserviceid);
-    if (!l) hits.set(h.agentserviceid, (l = []));
-    l.push(h);
-  }
+  for (const h of hitRows) push(hits, h.agentserviceid, h);
   return { services, lines, hits };
 }
 

@@ -134,3 +134,34 @@ export async function inspectorIds(k: Kdb, orgi: string, code: string): Promise<
 }
 
 export const newRowId = newId;
+
+/** Ended, served conversations of the tenant not allotted to anyone and not excluded from inspection. */
+export function candidates(k: Kdb, orgi: string) {
+  return k
+    .selectFrom('agent_service')
+    .leftJoin('quality_conv', 'quality_conv.agentserviceid', 'agent_service.id')
+    .where('agent_service.orgi', '=', orgi)
+    .where('agent_service.status', '=', 'end')
+    .where('agent_service.agentno', 'is not', null)
+    .where((eb) => eb.or([eb('quality_conv.excluded', 'is', null), eb('quality_conv.excluded', '=', 0)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('quality_inspection as qi')
+            .select('qi.id')
+            .whereRef('qi.agentserviceid', '=', 'agent_service.id'),
+        ),
+      ),
+    );
+}
+
+/** `conversation:inspector` of every inspection of these conversations. */
+export async function pairsOf(k: Kdb, agentserviceids: readonly string[]): Promise<Set<string>> {
+  if (!agentserviceids.length) return new Set();
+  const rows = await k
+    .selectFrom('quality_inspection')
+    .select(['agentserviceid', 'inspector'])
+    .where('agentserviceid', 'in', [...agentserviceids])
+    .execute();
+  return new Set(rows.map((e) => `${e.agentserviceid}:${e.inspector}`));
+}

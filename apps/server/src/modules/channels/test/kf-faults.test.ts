@@ -112,6 +112,30 @@ describe('WeChat KF: bad input is logged, answered as the platform expects, stor
   });
 });
 
+describe('WeChat KF: what sync_msg returns, by origin', () => {
+  it('a customer line (origin 3) is a message; a servicer line sent from WeCom (origin 5) is an echo, ignored', async () => {
+    const { srv, f, kf } = await setup();
+    const echo = await f.wecom.customerSays(
+      kf.kfid,
+      'wmUser000009',
+      { text: '企业微信里回复的' },
+      { origin: 5 },
+    );
+    const said = await f.wecom.customerSays(kf.kfid, 'wmUser000009', { text: '客户说的' });
+    await until(async () => (await idle(srv), (await count(srv, 'channel_inbound')) === 2));
+    await idle(srv);
+    const rows = await srv.tdb.db.kysely.selectFrom('channel_inbound').select(['msgkey', 'status']).execute();
+    expect(rows.find((r) => r.msgkey === echo.msgid)?.status).toBe('ignored');
+    expect(rows.find((r) => r.msgkey === said.msgid)?.status).toBe('done');
+    const lines = await srv.tdb.db.kysely
+      .selectFrom('chat_message')
+      .select('message')
+      .where('calltype', '=', 'in')
+      .execute();
+    expect(lines.map((l) => l.message)).toEqual(['客户说的']);
+  });
+});
+
 describe('WeChat KF: pulls and sends that fail', () => {
   it('a pull that breaks after its first page resumes at the stored cursor: each message once, in order', async () => {
     const { srv, f, kf } = await setup();

@@ -356,6 +356,33 @@ describe('quality inspection with appeals', () => {
     await ap.waitForTimeout(600);
     await shot(ap, 'quality-analysis-label-zh');
 
+    // ---- the inspector scores the two others at once (one card): a bonus on both, not sent.
+    await visit(ip, '/quality/inspect', 'qc-inspect-screen');
+    for (const sid of sids.slice(1)) {
+      await rows(ip, 'qc-list-table')
+        .filter({ has: ip.getByTestId(`qc-open-${sid}`) })
+        .locator('.ant-checkbox-input')
+        .check();
+    }
+    await itid('qc-batch-open').click();
+    await itid('qc-batch').waitFor();
+    await (await inputOf(itid(`qc-score-${CARE}`))).fill('5');
+    await shot(ip, 'quality-inspect-batch-zh');
+    await itid('qc-batch-submit').click();
+    for (const sid of sids.slice(1)) {
+      await expect
+        .poll(() => itid(`qc-row-score-${sid}`).getAttribute('data-score'), { timeout: 15_000 })
+        .toBe('105');
+    }
+
+    // ---- exports: all of the admin's filter, in the background, ready to download.
+    await visit(ap, '/quality/inspect', 'qc-inspect-screen');
+    await expect.poll(() => rows(ap, 'qc-list-table').count(), { timeout: 15_000 }).toBe(3);
+    await tid('qc-expall').click();
+    await expect.poll(() => tid('qc-expall-download').isEnabled(), { timeout: 30_000 }).toBe(true);
+    await shot(ap, 'quality-inspect-export-zh');
+    await ap.keyboard.press('Escape');
+
     // ---- English.
     await visit(ap, '/quality/staffInspect', 'qc-staff-screen');
     await switchLanguage(ap, 'English');

@@ -31,7 +31,10 @@ export default function InspectScreen() {
   };
   return (
     <Card size="small" data-testid="qc-inspect-screen">
-      <Counts count={count.data} keys={['allotted', 'done', 'sent', 'appealsOpen']} />
+      <Counts
+        count={count.data}
+        keys={['allotted', 'done', 'sent', 'appealsOpen', ...(all ? (['notAllotted'] as const) : [])]}
+      />
       <Tabs
         activeKey={tab}
         onChange={(k) => setTab(k as Tab)}

@@ -66,9 +66,11 @@ async function bench(id: string, title: string, run: () => Promise<Row[] | Skip>
 // B12 seeds 2M conversations and builds their rollups on each database: 25 minutes more (smoke: a minute).
 const b12 = !only || only.includes('B12');
 // Smoke gets a wide allowance: CI machines are slower than this one and the watchdog is only for hangs.
+// B13 seeds 200k conversations and 200k inspections on each database: 25 minutes more.
+const b13 = !only || only.includes('B13');
 const limitMs = smoke
   ? 600_000
-  : (15 + (!only || only.includes('B8') ? 20 * scale : 0) + (b12 ? 25 : 0)) * 60_000;
+  : (15 + (!only || only.includes('B8') ? 20 * scale : 0) + (b12 ? 25 : 0) + (b13 ? 25 : 0)) * 60_000;
 const watchdog = setTimeout(() => {
   console.error(`bench: exceeded ${limitMs / 1000} s, aborting`);
   process.exit(2);

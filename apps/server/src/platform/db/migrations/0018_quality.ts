@@ -118,6 +118,22 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .on('quality_inspection')
     .columns(['orgi', 'agentno', 'sendtime'])
     .execute();
+  // The list's common filters (bench B13): an agent's results, an inspector's range, failures by score.
+  await db.schema
+    .createIndex('quality_inspection_agent_allot')
+    .on('quality_inspection')
+    .columns(['orgi', 'agentno', 'allottime'])
+    .execute();
+  await db.schema
+    .createIndex('quality_inspection_inspector_conv')
+    .on('quality_inspection')
+    .columns(['orgi', 'inspector', 'convtime'])
+    .execute();
+  await db.schema
+    .createIndex('quality_inspection_fatal_score')
+    .on('quality_inspection')
+    .columns(['orgi', 'fatal', 'score'])
+    .execute();
   await db.schema
     .createIndex('quality_inspection_scored')
     .on('quality_inspection')

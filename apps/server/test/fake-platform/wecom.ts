@@ -385,7 +385,12 @@ export class FakeWecom {
   async handshake(echo: string, tamper = false): Promise<{ status: number; body: string }> {
     if (!this.push) throw new Error('no push target');
     let url = handshakeUrl(this.push, echo, { encrypted: true, nowSec: Math.floor(this.fake.now() / 1000) });
-    if (tamper) url = url.replace(/msg_signature=[0-9a-f]/, 'msg_signature=0');
+    // A different first digit (replacing it by a fixed one left 1 in 16 signatures intact).
+    if (tamper)
+      url = url.replace(
+        /msg_signature=([0-9a-f])/,
+        (_, c: string) => `msg_signature=${c === '0' ? '1' : '0'}`,
+      );
     const res = await fetch(url);
     return { status: res.status, body: await res.text() };
   }

@@ -1,19 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CallbackConfigDto, ChannelAppDto, MessageDto } from '@kefu/protocol';
 import { addUserWithCodes, api, call, next, ok, socketAgent, until } from '../../../../test/live.js';
-import { perTest } from '../../../../test/factories.js';
-import { startFakePlatform } from '../../../../test/fake-platform/index.js';
+import { perTestWithFake } from './fixtures.js';
 
-const pt = perTest();
-let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
-afterEach(async () => {
-  await fake?.stop();
-  fake = null;
-});
+const { pt, startFake } = perTestWithFake();
 
 describe('bcp (Baidu smart-program customer service)', () => {
   it('POST verification echoes echoStr; an encrypted push reaches the agent; the reply goes out; a bad signature is refused', async () => {
-    const f = (fake = await startFakePlatform());
+    const f = await startFake();
     const srv = await pt.live(undefined, { channelBases: f.bases });
     const admin = await addUserWithCodes(srv.tdb, ['A09_A01_A01']);
     const saved = await api<ChannelAppDto>(srv, admin.token, '/api/snsAccount/save', {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChannelAppDto, MessageDto } from '@kefu/protocol';
 import {
   addUserWithCodes,
@@ -10,23 +10,15 @@ import {
   until,
   type LiveServer,
 } from '../../../../test/live.js';
-import { perTest } from '../../../../test/factories.js';
-import { startFakePlatform } from '../../../../test/fake-platform/index.js';
 import { channelRuntimeOf } from '../index.js';
 import { webhookPath } from '../webhook.routes.js';
-import { PNG, upload } from '../../media/media-fixtures.js';
-import { replier } from './fixtures.js';
+import { replier, perTestWithFake, agentSendsImage } from './fixtures.js';
 
-const pt = perTest();
-let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
-afterEach(async () => {
-  await fake?.stop();
-  fake = null;
-});
+const { pt, startFake } = perTestWithFake();
 const idle = (srv: LiveServer) => channelRuntimeOf(srv.app)!.idle();
 
 async function setup() {
-  const f = (fake = await startFakePlatform());
+  const f = await startFake();
   const srv = await pt.live(undefined, { channelBases: f.bases });
   const admin = await addUserWithCodes(srv.tdb, ['A09_A01_A01']);
   const saved = await api<ChannelAppDto>(srv, admin.token, '/api/snsAccount/save', {
@@ -171,9 +163,8 @@ describe('Douyin faults', () => {
     const got = next<MessageDto>(agent.sock, 'message');
     await f.douyin.userSays('dy_media_1', '', { messageType: 'image' });
     expect(await got).toMatchObject({ message: '[图片]', calltype: 'in', msgtype: 'text' });
-    const up = await upload(srv, '/api/upload', { authorization: agent.token }, 'r.png', 'image/png', PNG);
     const calls = f.server.callsTo('im/send/msg/').length;
-    const m = await say('', { msgtype: 'image', attachmentid: up.json.data.id });
+    const m = await agentSendsImage(srv, agent.token, say);
     expect(await delivery(m.id)).toMatchObject({ state: 'failed', error: 'channel_unsupported' });
     expect(f.server.callsTo('im/send/msg/')).toHaveLength(calls);
   });

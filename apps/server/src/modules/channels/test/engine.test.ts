@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHANNEL_SATIS_HINT, CHANNEL_SATIS_THANKS, type MessageDto } from '@kefu/protocol';
 import {
   addOrgan,
@@ -9,22 +9,15 @@ import {
   until,
   type LiveServer,
 } from '../../../../test/live.js';
-import { perTest } from '../../../../test/factories.js';
-import { startFakePlatform } from '../../../../test/fake-platform/index.js';
 import { channelRuntimeOf } from '../index.js';
-import { addKfApp, addMpApp } from './fixtures.js';
+import { addKfApp, addMpApp, perTestWithFake } from './fixtures.js';
 import { newId } from '../../../platform/ids.js';
 
-const pt = perTest();
-let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
-afterEach(async () => {
-  await fake?.stop();
-  fake = null;
-});
+const { pt, startFake } = perTestWithFake();
 
 /** An official account; the admin also holds the satisfaction and working-hours codes. */
 async function setup() {
-  const f = (fake = await startFakePlatform());
+  const f = await startFake();
   const srv = await pt.live(undefined, { channelBases: f.bases });
   const admin = (await addUserWithCodes(srv.tdb, ['A09_A01_A02', 'A09_A03_A04', 'A09_A03_A03'])).token;
   const { fa } = await addMpApp(srv, admin, f.wechat, 'weixin');
@@ -46,7 +39,7 @@ const count = async (srv: LiveServer, table: 'agent_service' | 'satis_rating' | 
 
 describe('platform users in the engine', () => {
   it("a KF user's WeChat name and unionid come from customer/batchget; the same unionid on two accounts is one contact; each account routes to its skill group", async () => {
-    const f = (fake = await startFakePlatform());
+    const f = await startFake();
     const srv = await pt.live(undefined, { channelBases: f.bases });
     const k = srv.tdb.db.kysely;
     const organ = await addOrgan(srv.tdb);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type {
   CallbackConfigDto,
   ChannelAppDto,
@@ -9,9 +9,24 @@ import type {
 } from '@kefu/protocol';
 import type { Db } from '../../../platform/db/database.js';
 import { newId } from '../../../platform/ids.js';
-import type { FakeWechat, FakeWecom } from '../../../../test/fake-platform/index.js';
+import { startFakePlatform, type FakeWechat, type FakeWecom } from '../../../../test/fake-platform/index.js';
+import { perTest } from '../../../../test/factories.js';
 import { api, call, next, ok, type AgentClient, type LiveServer } from '../../../../test/live.js';
 import { webhookPath } from '../webhook.routes.js';
+import { PNG, upload } from '../../media/media-fixtures.js';
+
+export type FakePlatform = Awaited<ReturnType<typeof startFakePlatform>>;
+
+/** Per test: the live-server harness, and a fake platform started on demand and stopped after the test. */
+export function perTestWithFake() {
+  const pt = perTest();
+  let fake: FakePlatform | null = null;
+  afterEach(async () => {
+    await fake?.stop();
+    fake = null;
+  });
+  return { pt, startFake: async (): Promise<FakePlatform> => (fake = await startFakePlatform()) };
+}
 
 /** A 43-character EncodingAESKey. */
 export const randomAesKey = (): string => randomBytes(32).toString('base64').slice(0, 43);
@@ -119,4 +134,25 @@ export function replier(sock: AgentClient, m: Pick<MessageDto, 'usession' | 'age
     }
   };
   return { say, delivery };
+}
+
+/** The agent (by its token) uploads a PNG `reply.png` and sends it with `say` (see replier). */
+export async function agentSendsImage(
+  srv: LiveServer,
+  token: string,
+  say: ReturnType<typeof replier>['say'],
+): Promise<MessageDto> {
+  const up = await upload(srv, '/api/upload', { authorization: token }, 'reply.png', 'image/png', PNG);
+  expect(up.json.success).toBe(true);
+  return say('', { msgtype: 'image', attachmentid: up.json.data.id });
+}
+
+/** The platform received that image: uploaded under its file name, byte for byte. */
+export function expectUploaded(
+  media: Map<string, { data: Buffer; filename: string }>,
+  mediaId: unknown,
+): void {
+  const got = media.get(String(mediaId));
+  expect(got?.filename).toBe('reply.png');
+  expect(got?.data.equals(PNG)).toBe(true);
 }

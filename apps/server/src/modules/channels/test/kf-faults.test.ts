@@ -1,22 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageDto } from '@kefu/protocol';
 import { next, socketAgent, until, type LiveServer } from '../../../../test/live.js';
-import { perTest } from '../../../../test/factories.js';
-import { startFakePlatform } from '../../../../test/fake-platform/index.js';
-import { PNG, upload } from '../../media/media-fixtures.js';
+import { PNG } from '../../media/media-fixtures.js';
 import { engineOf } from '../../conversation/index.js';
 import { channelRuntimeOf } from '../index.js';
-import { addKfApp, replier } from './fixtures.js';
+import {
+  addKfApp,
+  replier,
+  perTestWithFake,
+  type FakePlatform,
+  agentSendsImage,
+  expectUploaded,
+} from './fixtures.js';
 
-const pt = perTest();
-let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
-afterEach(async () => {
-  await fake?.stop();
-  fake = null;
-});
+const { pt, startFake } = perTestWithFake();
 
 async function setup() {
-  const f = (fake = await startFakePlatform());
+  const f = await startFake();
   const srv = await pt.live(undefined, { channelBases: f.bases });
   const kf = await addKfApp(srv.tdb.db, srv.url, f.wecom);
   return { srv, f, kf };
@@ -37,7 +37,7 @@ const inCount = async (srv: LiveServer) =>
     .length;
 
 /** A customer with an open conversation served by a connected agent. */
-async function chatting(srv: LiveServer, f: NonNullable<typeof fake>, kfid: string, user = 'wmUser000001') {
+async function chatting(srv: LiveServer, f: FakePlatform, kfid: string, user = 'wmUser000001') {
   const agent = await socketAgent(srv, pt.sockets);
   const arrived = next<MessageDto>(agent.sock, 'message');
   await f.wecom.customerSays(kfid, user, { text: 'hi' });
@@ -215,22 +215,11 @@ describe('WeChat KF: pulls and sends that fail', () => {
     const img = await got;
     expect(img).toMatchObject({ msgtype: 'image', calltype: 'in' });
     expect(img.attachmentid).toBeTruthy();
-    const up = await upload(
-      srv,
-      '/api/upload',
-      { authorization: agent.token },
-      'reply.png',
-      'image/png',
-      PNG,
-    );
-    expect(up.json.success).toBe(true);
-    const m = await say('', { msgtype: 'image', attachmentid: up.json.data.id });
+    const m = await agentSendsImage(srv, agent.token, say);
     expect(await delivery(m.id)).toMatchObject({ state: 'sent' });
     const sent = f.wecom.sent.find((s) => s.msgid === m.id)!;
     expect(sent.msgtype).toBe('image');
-    const media = f.wecom.media.get(String(sent.body.media_id));
-    expect(media?.filename).toBe('reply.png');
-    expect(media?.data.equals(PNG)).toBe(true);
+    expectUploaded(f.wecom.media, sent.body.media_id);
   });
 
   it('a line committed but never queued (the node stopped) is sent by the sweep', async () => {

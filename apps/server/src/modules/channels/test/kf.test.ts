@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeliveryNotice, MessageDto } from '@kefu/protocol';
 import {
   addUserWithCodes,
@@ -10,24 +10,17 @@ import {
   until,
   type LiveServer,
 } from '../../../../test/live.js';
-import { perTest } from '../../../../test/factories.js';
-import { startFakePlatform } from '../../../../test/fake-platform/index.js';
 import { channelRuntimeOf } from '../index.js';
-import { addKfApp } from './fixtures.js';
+import { addKfApp, perTestWithFake, type FakePlatform } from './fixtures.js';
 
-const pt = perTest();
-let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
-afterEach(async () => {
-  await fake?.stop();
-  fake = null;
-});
+const { pt, startFake } = perTestWithFake();
 
 async function setup(): Promise<{
   srv: LiveServer;
-  f: NonNullable<typeof fake>;
+  f: FakePlatform;
   kf: Awaited<ReturnType<typeof addKfApp>>;
 }> {
-  const f = (fake = await startFakePlatform());
+  const f = await startFake();
   const srv = await pt.live(undefined, { channelBases: f.bases });
   const kf = await addKfApp(srv.tdb.db, srv.url, f.wecom);
   return { srv, f, kf };

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChannelWindowDto, MessageDto } from '@kefu/protocol';
 import { addUserWithCodes, api, next, socketAgent, until, type LiveServer } from '../../../../test/live.js';
 import { encryptedPush } from '../../../../test/fake-platform/push.js';
@@ -6,24 +6,17 @@ import { buildXml } from '../wire.js';
 import { douyinSignature } from '../crypto/wechat-crypto.js';
 import { webhookPath } from '../webhook.routes.js';
 import { channelRuntimeOf } from '../index.js';
-import { perTest } from '../../../../test/factories.js';
-import { startFakePlatform } from '../../../../test/fake-platform/index.js';
-import { PNG, upload } from '../../media/media-fixtures.js';
-import { addMpApp, replier } from './fixtures.js';
+import { PNG } from '../../media/media-fixtures.js';
+import { addMpApp, replier, perTestWithFake, agentSendsImage, expectUploaded } from './fixtures.js';
 
-const pt = perTest();
-let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
-afterEach(async () => {
-  await fake?.stop();
-  fake = null;
-});
+const { pt, startFake } = perTestWithFake();
 
 /**
  * Official accounts and mini-programs against the fake, the faults KF is tested with (kf-faults.test.ts):
  * a user of `channel` writes, a connected agent gets the line and answers through `say`.
  */
 async function chatting(channel: 'weixin' | 'weapp', openid: string) {
-  const f = (fake = await startFakePlatform());
+  const f = await startFake();
   const srv = await pt.live(undefined, { channelBases: f.bases });
   const admin = (await addUserWithCodes(srv.tdb, ['A09_A01_A02', 'A09_A01_A03'])).token;
   const { fa } = await addMpApp(srv, admin, f.wechat, channel, {
@@ -159,21 +152,9 @@ describe.each(['weixin', 'weapp'] as const)('%s against the fake platform', (cha
     const img = await got;
     expect(img).toMatchObject({ msgtype: 'image', calltype: 'in' });
     expect(img.attachmentid).toBeTruthy();
-    const up = await upload(
-      srv,
-      '/api/upload',
-      { authorization: agent.token },
-      'reply.png',
-      'image/png',
-      PNG,
-    );
-    expect(up.json.success).toBe(true);
-    const m = await say('', { msgtype: 'image', attachmentid: up.json.data.id });
+    const m = await agentSendsImage(srv, agent.token, say);
     expect(await delivery(m.id)).toMatchObject({ state: 'sent' });
-    const sent = toUser().find((s) => s.msgtype === 'image')!;
-    const media = f.wechat.media.get(String(sent.body.media_id));
-    expect(media?.filename).toBe('reply.png');
-    expect(media?.data.equals(PNG)).toBe(true);
+    expectUploaded(f.wechat.media, toUser().find((s) => s.msgtype === 'image')?.body.media_id);
   });
 });
 
@@ -182,7 +163,7 @@ describe('bad input on official accounts, mini-programs and Douyin: answered as 
     (await srv.tdb.db.kysely.selectFrom('channel_inbound').select('id').execute()).length;
 
   it('a truncated envelope, a truncated body inside a valid envelope (XML and JSON), an unknown app', async () => {
-    const f = (fake = await startFakePlatform());
+    const f = await startFake();
     const srv = await pt.live(undefined, { channelBases: f.bases });
     const admin = (await addUserWithCodes(srv.tdb, ['A09_A01_A02', 'A09_A01_A03'])).token;
     const { fa } = await addMpApp(srv, admin, f.wechat, 'weixin');
@@ -214,7 +195,7 @@ describe('bad input on official accounts, mini-programs and Douyin: answered as 
   });
 
   it('Douyin: truncated JSON correctly signed is refused (400); an unknown event is acknowledged and ignored with its reason; a replayed Msg-Id stored once', async () => {
-    const f = (fake = await startFakePlatform());
+    const f = await startFake();
     const srv = await pt.live(undefined, { channelBases: f.bases });
     const admin = (await addUserWithCodes(srv.tdb, ['A09_A01_A01'])).token;
     const saved = await api<{ id: string }>(srv, admin, '/api/snsAccount/save', {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageDto } from '@kefu/protocol';
 import {
   addUserWithCodes,
@@ -10,24 +10,17 @@ import {
   until,
   type LiveServer,
 } from '../../../../test/live.js';
-import { perTest } from '../../../../test/factories.js';
-import { startFakePlatform } from '../../../../test/fake-platform/index.js';
 import { PNG } from '../../media/media-fixtures.js';
 import { channelRuntimeOf } from '../index.js';
-import { addMpApp } from './fixtures.js';
+import { addMpApp, perTestWithFake } from './fixtures.js';
 
-const pt = perTest();
-let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
-afterEach(async () => {
-  await fake?.stop();
-  fake = null;
-});
+const { pt, startFake } = perTestWithFake();
 
 const idle = (srv: LiveServer) => channelRuntimeOf(srv.app)!.idle();
 
 /** An official account or mini-program saved through its setup call, and the fake pointed at its webhook. */
 async function setup(channel: 'weixin' | 'weapp', extra: Record<string, unknown> = {}) {
-  const f = (fake = await startFakePlatform());
+  const f = await startFake();
   const srv = await pt.live(undefined, { channelBases: f.bases });
   const admin = await addUserWithCodes(srv.tdb, ['A09_A01_A02', 'A09_A01_A03']);
   return { srv, f, admin, ...(await addMpApp(srv, admin.token, f.wechat, channel, extra)) };

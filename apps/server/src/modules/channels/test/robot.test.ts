@@ -1,21 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChannelAppDto, MessageDto, SnsAccountDto } from '@kefu/protocol';
 import { addOrgan, addUserWithCodes, api, collect, socketAgent, until } from '../../../../test/live.js';
-import { perTest } from '../../../../test/factories.js';
-import { startFakePlatform } from '../../../../test/fake-platform/index.js';
 import { robotScene } from '../../robot/test/kit.js';
-import { addKfApp, addMpApp } from './fixtures.js';
+import { addKfApp, addMpApp, perTestWithFake, type FakePlatform } from './fixtures.js';
 
-const pt = perTest();
-let fake: Awaited<ReturnType<typeof startFakePlatform>> | null = null;
-afterEach(async () => {
-  await fake?.stop();
-  fake = null;
-});
+const { pt, startFake } = perTestWithFake();
 
 /** An official account whose users the robot answers first, pointed at by the fake. */
 async function robotAccount() {
-  const f = (fake = await startFakePlatform());
+  const f = await startFake();
   const sc = await robotScene(pt, { handoffmsg: '正在为您转接人工客服' }, undefined, {
     channelBases: f.bases,
   });
@@ -24,7 +17,7 @@ async function robotAccount() {
   return { f, fa, sc, admin, app };
 }
 
-const sentTo = (f: NonNullable<typeof fake>, openid: string): string[] =>
+const sentTo = (f: FakePlatform, openid: string): string[] =>
   f.wechat.sent.filter((s) => s.touser === openid).map((s) => String(s.body.content ?? ''));
 
 describe('robots on messaging channels', () => {

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_SATIS_HINT, CHANNEL_SATIS_THANKS, type MessageDto } from '@kefu/protocol';
-import {
-  addOrgan,
-  addUserWithCodes,
-  api,
-  next,
-  socketAgent,
-  until,
-  type LiveServer,
-} from '../../../../test/live.js';
+import { addOrgan, addUserWithCodes, api, next, socketAgent, until } from '../../../../test/live.js';
 import { channelRuntimeOf } from '../index.js';
-import { addKfApp, addMpApp, perTestWithFake } from './fixtures.js';
+import { addKfApp, addMpApp, perTestWithFake, rowCount } from './fixtures.js';
 import { newId } from '../../../platform/ids.js';
 
 const { pt, startFake } = perTestWithFake();
@@ -27,15 +19,7 @@ async function setup() {
   return { f, srv, admin, says, toUser };
 }
 
-const count = async (srv: LiveServer, table: 'agent_service' | 'satis_rating' | 'leave_message') =>
-  Number(
-    (
-      await srv.tdb.db.kysely
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = rowCount;
 
 describe('platform users in the engine', () => {
   it("a KF user's WeChat name and unionid come from customer/batchget; the same unionid on two accounts is one contact; each account routes to its skill group", async () => {

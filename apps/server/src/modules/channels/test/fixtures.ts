@@ -156,3 +156,17 @@ export function expectUploaded(
   expect(got?.filename).toBe('reply.png');
   expect(got?.data.equals(PNG)).toBe(true);
 }
+
+/** Rows in one of the tables the channel tests count. */
+export const rowCount = async (
+  srv: LiveServer,
+  table: 'channel_inbound' | 'chat_message' | 'agent_service' | 'satis_rating' | 'leave_message',
+): Promise<number> =>
+  Number(
+    (
+      await srv.tdb.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );

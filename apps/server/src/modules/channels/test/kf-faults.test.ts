@@ -11,6 +11,7 @@ import {
   type FakePlatform,
   agentSendsImage,
   expectUploaded,
+  rowCount,
 } from './fixtures.js';
 
 const { pt, startFake } = perTestWithFake();
@@ -23,15 +24,7 @@ async function setup() {
 }
 
 const idle = (srv: LiveServer) => channelRuntimeOf(srv.app)!.idle();
-const count = async (srv: LiveServer, table: 'channel_inbound' | 'chat_message' | 'agent_service') =>
-  Number(
-    (
-      await srv.tdb.db.kysely
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = rowCount;
 const inCount = async (srv: LiveServer) =>
   (await srv.tdb.db.kysely.selectFrom('chat_message').select('id').where('calltype', '=', 'in').execute())
     .length;

@@ -194,6 +194,10 @@ interface Conv {
   autopoints: number;
 }
 
+/** Nobody chosen may take a conversation: it is the only inspector's own chat, or they all have it already. */
+const untakable = (chosen: string[], agentno: string) =>
+  badRequest(chosen.every((i) => i === agentno) ? 'quality_own_conversation' : 'quality_already_allotted');
+
 /** Round-robin over the inspectors, skipping the conversation's own agent. */
 function roundRobin(inspectors: string[]) {
   let at = 0;
@@ -304,11 +308,7 @@ export async function manual(
     const pairs: Array<{ c: Conv; inspector: string }> = [];
     for (const c of convs) {
       const who = next(c.agentno, (i) => have.has(`${c.id}:${i}`));
-      if (!who) {
-        // Nobody chosen may take it: their own chat, or they already have it.
-        if (chosen.every((i) => i === c.agentno)) throw badRequest('quality_own_conversation');
-        throw badRequest('quality_already_allotted');
-      }
+      if (!who) throw untakable(chosen, c.agentno);
       pairs.push({ c, inspector: who });
     }
     await insertPairs(trx, p, pairs, now);
@@ -354,10 +354,7 @@ async function reassign(
   for (const r of rows) {
     const who = next(r.agentno, (i) => i === r.inspector || have.has(`${r.agentserviceid}:${i}`));
     if (!who) {
-      if (strict)
-        throw badRequest(
-          chosen.every((i) => i === r.agentno) ? 'quality_own_conversation' : 'quality_already_allotted',
-        );
+      if (strict) throw untakable(chosen, r.agentno);
       skipped++;
       continue;
     }

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { Page } from 'playwright-core';
-import {
-  AGENT_NAMESPACE,
-  type AgentClientToServerEvents,
-  type AgentServerToClientEvents,
-  type MonitorDesktopDto,
-} from '@kefu/protocol';
-import type { Socket } from 'socket.io-client';
+import type { MonitorDesktopDto } from '@kefu/protocol';
 import { ADMIN_PASSWORD, ensureConsoleBuilt, startServer, type RunningServer } from './support/server';
 import { openBrowser, screenshot, switchLanguage } from './support/browser';
 import {
@@ -18,6 +12,7 @@ import {
   login,
   once,
   randomUser,
+  readyAgent,
   setReady,
   type VisitorSocket,
 } from './support/dialogue';
@@ -29,7 +24,6 @@ import {
  * switches a chat to the robot and back to a human ("转人工"). Screens in Chinese and English.
  */
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
-type AgentSocket = Socket<AgentServerToClientEvents, AgentClientToServerEvents>;
 
 const settle = (page: Page) => page.waitForTimeout(400);
 
@@ -90,17 +84,7 @@ describe('/monitor — supervision', () => {
     });
 
     // agent2 (group 2) on a socket of its own, ready.
-    const agent2Token = (
-      await call<{ token: string }>('/tokens', { username: 'agent2', password: AGENT_PASSWORD })
-    ).token;
-    const agent2: AgentSocket = io(`${V}${AGENT_NAMESPACE}`, {
-      transports: ['websocket'],
-      query: { session: agent2Token, orgi: 'kefu', admin: 'true' },
-      forceNew: true,
-    });
-    sockets.push(agent2);
-    await new Promise<void>((r) => agent2.once('connect', () => r()));
-    expect((await agent2.timeout(10_000).emitWithAck('agentstatus', { status: 'ready' })).success).toBe(true);
+    sockets.push((await readyAgent(V, 'agent2')).socket);
 
     // agent1's console (group 1, ready) and the supervisor's monitor.
     const [a, s, v] = await Promise.all([

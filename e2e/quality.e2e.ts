@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import type { Locator, Page } from 'playwright-core';
 import {
-  AGENT_NAMESPACE,
   QUALITY_API,
-  type AgentClientToServerEvents,
-  type AgentServerToClientEvents,
   type AnalysisResultDto,
   type Page as ListPage,
   type QualityRowDto,
@@ -20,6 +17,7 @@ import {
   api,
   once,
   randomUser,
+  readyAgent,
   type VisitorSocket,
 } from './support/dialogue';
 
@@ -31,7 +29,6 @@ import {
  * (/quality/staffInspect); the inspector answers in the appeal thread and upholds it; the score and the
  * statistics (/dataAnalysis/quality) change accordingly. Every screen is shot in Chinese and English.
  */
-type AgentSocket = Socket<AgentServerToClientEvents, AgentClientToServerEvents>;
 
 const CARD = '标准评分卡';
 const RUDE = '服务态度差';
@@ -174,17 +171,8 @@ describe('quality inspection with appeals', () => {
 
     // ---- three conversations of agent1, held on the agent socket and ended.
     const appid = await accessPoint(V, admin, server.dataDir);
-    const agentToken = (
-      await call<{ token: string }>('/tokens', { username: 'agent1', password: AGENT_PASSWORD })
-    ).token;
-    const agent: AgentSocket = io(`${V}${AGENT_NAMESPACE}`, {
-      transports: ['websocket'],
-      query: { session: agentToken, orgi: 'kefu', admin: 'true' },
-      forceNew: true,
-    });
+    const { socket: agent, token: agentToken } = await readyAgent(V, 'agent1');
     sockets.push(agent);
-    await new Promise<void>((r) => agent.once('connect', () => r()));
-    expect((await agent.timeout(10_000).emitWithAck('agentstatus', { status: 'ready' })).success).toBe(true);
     const sids: string[] = [];
     const lines = [
       ['我的快递三天了还没到', '这个不归我管，你自己查物流吧'],
@@ -237,7 +225,7 @@ describe('quality inspection with appeals', () => {
     await shot(ap, 'quality-distribution-auto-zh');
     await tid('qc-tab-allot').click();
     await expect.poll(() => rows(ap, 'qc-allot-table').count(), { timeout: 15_000 }).toBe(3);
-    await expect.poll(() => tid(`qc-allot-inspector-${rudeSid}`).textContent()).toBe(QI);
+    await expect.poll(() => tid(`qc-row-inspector-${rudeSid}`).textContent()).toBe(QI);
     await shot(ap, 'quality-distribution-allot-zh');
 
     // ---- the inspector scores the rude answer, citing it, and sends the result.
@@ -295,7 +283,7 @@ describe('quality inspection with appeals', () => {
     await signIn(gp, 'agent1', AGENT_PASSWORD);
     await visit(gp, '/quality/staffInspect', 'qc-staff-screen');
     await expect
-      .poll(() => gtid(`qc-staff-score-${rudeSid}`).getAttribute('data-score'), { timeout: 15_000 })
+      .poll(() => gtid(`qc-row-score-${rudeSid}`).getAttribute('data-score'), { timeout: 15_000 })
       .toBe('90');
     await shot(gp, 'quality-staff-list-zh');
     await gtid(`qc-staff-open-${rudeSid}`).click();
@@ -339,7 +327,7 @@ describe('quality inspection with appeals', () => {
     await gp.reload();
     await gtid('qc-staff-screen').waitFor();
     await expect
-      .poll(() => gtid(`qc-staff-score-${rudeSid}`).getAttribute('data-score'), { timeout: 15_000 })
+      .poll(() => gtid(`qc-row-score-${rudeSid}`).getAttribute('data-score'), { timeout: 15_000 })
       .toBe('100');
     await gtid(`qc-staff-open-${rudeSid}`).click();
     await gtid('qc-thread-inspector').filter({ hasText: '申诉成立' }).waitFor();

@@ -1,11 +1,18 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { Socket } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import type { Page } from 'playwright-core';
-import type { VisitorClientToServerEvents, VisitorServerToClientEvents } from '@kefu/protocol';
+import {
+  AGENT_NAMESPACE,
+  type AgentClientToServerEvents,
+  type AgentServerToClientEvents,
+  type VisitorClientToServerEvents,
+  type VisitorServerToClientEvents,
+} from '@kefu/protocol';
 
 /** Helpers of the agent-workspace scenarios (e2e/dialogue.e2e.ts, e2e/collaboration.e2e.ts). */
 export type VisitorSocket = Socket<VisitorServerToClientEvents, VisitorClientToServerEvents>;
+export type AgentSocket = Socket<AgentServerToClientEvents, AgentClientToServerEvents>;
 export type Env<T> = { success: boolean; data: T; msg?: string; key?: string };
 
 export async function api<T>(
@@ -33,6 +40,23 @@ export async function adminToken(base: string, password: string): Promise<string
 
 /** The password of the agents addAgents creates. */
 export const AGENT_PASSWORD = 'Agent#2026e2e';
+
+/** An agent on a socket of its own (no browser), signed in with AGENT_PASSWORD and ready for chats. */
+export async function readyAgent(
+  base: string,
+  username: string,
+): Promise<{ socket: AgentSocket; token: string }> {
+  const r = await api<{ token: string }>(base, '/tokens', { body: { username, password: AGENT_PASSWORD } });
+  expect(r.success, JSON.stringify(r)).toBe(true);
+  const socket: AgentSocket = io(`${base}${AGENT_NAMESPACE}`, {
+    transports: ['websocket'],
+    query: { session: r.data.token, orgi: 'kefu', admin: 'true' },
+    forceNew: true,
+  });
+  await new Promise<void>((res) => socket.once('connect', () => res()));
+  expect((await socket.timeout(10_000).emitWithAck('agentstatus', { status: 'ready' })).success).toBe(true);
+  return { socket, token: r.data.token };
+}
 
 /**
  * Agents created through the user API with the stock agent role (客服) in the first skill group, 5 seats

@@ -14,7 +14,7 @@ import {
   type QualityCandidateDto,
   type QualityCountDto,
   type QualityDetailDto,
-  type QualityItemKind,
+  type QualityItemResultDto,
   type QualityLabelDto,
   type QualityLabelTypeDto,
   type QualityPeriod,
@@ -63,28 +63,13 @@ export interface AppealFilter {
   agentno?: string;
 }
 
-export interface CardFields {
-  name: string;
-  base: number;
-  passmark: number;
-  isdefault: boolean;
-  sort: number;
-}
-export interface ItemFields {
-  groupname: string;
-  name: string;
-  description: string;
-  kind: QualityItemKind;
-  points: number;
-  fatal: boolean;
-  sort: number;
-}
-export interface ItemScore {
-  labelid: string;
-  score: number;
-  messageids: string[];
-  comment: string;
-}
+/** What the card and item forms send (the DTOs' own fields). */
+export type CardFields = Pick<QualityLabelTypeDto, 'name' | 'base' | 'passmark' | 'isdefault' | 'sort'>;
+export type ItemFields = Pick<
+  QualityLabelDto,
+  'groupname' | 'name' | 'description' | 'kind' | 'points' | 'fatal' | 'sort'
+>;
+export type ItemScore = QualityItemResultDto;
 export interface AutomationFields {
   begin?: number;
   end?: number;

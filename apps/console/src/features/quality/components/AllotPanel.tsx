@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { Button, Form, Select } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { QUALITY_STATUSES, type QualityRowDto } from '@kefu/protocol';
+import { type QualityRowDto } from '@kefu/protocol';
 import { DataTable } from '../../../components/DataTable';
 import { FilterBar } from '../../../components/FilterBar';
 import { useList } from '../../../components/useList';
 import { shortcutRange } from '../../../lib/dates';
-import { formatTime } from '../../../lib/time';
 import { qualityApi, type AllotFilter } from '../api';
-import { AgentItem, InspectorItem, RangeItem, enumOptions, rangeQuery, type RangeFields } from './filters';
+import { AgentItem, InspectorItem, RangeItem, StatusItem, rangeQuery, type RangeFields } from './filters';
 import { AssignModal } from './AssignModal';
-import { ScoreCell, StatusTag } from './Tags';
+import { rowColumns } from './rowColumns';
 
 type Fields = RangeFields & { status?: AllotFilter['status'] };
 const initialFields = (): Fields => ({ range: shortcutRange('lastMonth') });
@@ -31,34 +29,15 @@ export function AllotPanel() {
     toFilter(initialFields()),
   );
   const [assigning, setAssigning] = useState(false);
-  const columns: ColumnsType<QualityRowDto> = [
-    { title: t('qc.col.convtime'), dataIndex: 'convtime', width: 170, render: (v: number) => formatTime(v) },
-    { title: t('qc.col.agent'), dataIndex: 'agentusername', width: 120 },
-    { title: t('qc.col.visitor'), dataIndex: 'username', ellipsis: true },
-    {
-      title: t('qc.col.inspector'),
-      dataIndex: 'inspectorname',
-      width: 120,
-      render: (v: string, row) => <span data-testid={`qc-allot-inspector-${row.agentserviceid}`}>{v}</span>,
-    },
-    {
-      title: t('qc.col.allottime'),
-      dataIndex: 'allottime',
-      width: 170,
-      render: (v: number) => formatTime(v),
-    },
-    {
-      title: t('qc.col.status'),
-      dataIndex: 'status',
-      width: 90,
-      render: (s: QualityRowDto['status']) => <StatusTag s={s} />,
-    },
-    {
-      title: t('qc.col.score'),
-      width: 150,
-      render: (_: unknown, row) => <ScoreCell score={row.score} pass={row.pass} fatal={row.fatal} />,
-    },
-  ];
+  const columns = rowColumns(t, [
+    'convtime',
+    'agent',
+    'visitor',
+    'inspector',
+    'allottime',
+    'status',
+    'score',
+  ]);
   const n = list.selected.length;
   return (
     <>
@@ -76,9 +55,7 @@ export function AllotPanel() {
         <RangeItem />
         <AgentItem />
         <InspectorItem />
-        <Form.Item name="status" label={t('qc.col.status')}>
-          <Select allowClear style={{ width: 120 }} options={enumOptions(t, QUALITY_STATUSES, 'qc.status')} />
-        </Form.Item>
+        <StatusItem />
       </FilterBar>
       <DataTable
         list={list}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Radio, Select } from 'antd';
+import { Button, Form, Input, Modal, Radio } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { QUALITY_APPEAL_STATES, type QualityAppealRowDto } from '@kefu/protocol';
@@ -10,7 +10,7 @@ import { formatTime } from '../../../lib/time';
 import { notify } from '../../../lib/notify';
 import { useSaving } from '../../../lib/saving';
 import { qualityApi, type AppealFilter } from '../api';
-import { AgentItem, enumOptions } from './filters';
+import { AgentItem, SelectItem, enumOptions } from './filters';
 import { AppealTag } from './Tags';
 
 /** Closes the selected appeals at once: upheld or rejected (partly needs scores per item). */
@@ -125,13 +125,12 @@ export function AppealList(props: { onOpen: (inspectionid: string) => void; canB
           )
         }
       >
-        <Form.Item name="state" label={t('qc.col.appeal')}>
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={enumOptions(t, QUALITY_APPEAL_STATES, 'qc.appeal')}
-          />
-        </Form.Item>
+        <SelectItem
+          name="state"
+          label={t('qc.col.appeal')}
+          width={120}
+          options={enumOptions(t, QUALITY_APPEAL_STATES, 'qc.appeal')}
+        />
         <AgentItem />
       </FilterBar>
       <DataTable

@@ -1,10 +1,9 @@
-import { Form, Select, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { QualityAllotResultDto } from '@kefu/protocol';
 import { FormModal } from '../../../components/FormModal';
 import { notify } from '../../../lib/notify';
-import { rules } from '../../../lib/formRules';
-import { useInspectorOptions } from './options';
+import { InspectorsItem } from './filters';
 
 /** Picks inspectors for the selected conversations (allot/manual) or inspections (…/again). */
 export function AssignModal(props: {
@@ -15,9 +14,7 @@ export function AssignModal(props: {
   assign: (inspectors: string[]) => Promise<QualityAllotResultDto>;
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const r = rules(i18n.language);
-  const inspectors = useInspectorOptions(props.open);
+  const { t } = useTranslation();
   return (
     <FormModal<{ inspectors: string[] }>
       open={props.open}
@@ -31,14 +28,7 @@ export function AssignModal(props: {
       }}
     >
       <Typography.Paragraph>{t('qc.allot.selected', { n: props.count })}</Typography.Paragraph>
-      <Form.Item name="inspectors" label={t('qc.f.inspectors')} rules={[r.required]} extra={t('qc.allot.rr')}>
-        <Select
-          mode="multiple"
-          optionFilterProp="label"
-          options={inspectors}
-          data-testid="qc-assign-inspectors"
-        />
-      </Form.Item>
+      <InspectorsItem testId="qc-assign-inspectors" enabled={props.open} />
     </FormModal>
   );
 }

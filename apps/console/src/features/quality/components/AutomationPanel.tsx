@@ -28,7 +28,7 @@ import { rules } from '../../../lib/formRules';
 import { useSaving } from '../../../lib/saving';
 import { showFieldErrors } from '../../access/components/fieldErrors';
 import { qualityApi, type AutomationFields } from '../api';
-import { enumOptions } from './filters';
+import { InspectorsItem, enumOptions } from './filters';
 import { useAgentOptions, useInspectorOptions, useSkillOptions } from './options';
 
 /** The yes/no filters of a rule: a conversation qualifies when it matches any of those ticked. */
@@ -150,42 +150,26 @@ export function AutomationPanel() {
         <Checkbox.Group options={FLAGS.map((f) => ({ value: f, label: t(`qc.auto.flag.${f}`) }))} />
       </Form.Item>
       <Row gutter={24}>
+        {(
+          [
+            ['organs', skills],
+            ['agents', agents],
+          ] as const
+        ).map(([name, options]) => (
+          <Col key={name} xs={24} md={8}>
+            <Form.Item name={name} label={t(`qc.auto.${name}`)}>
+              <Select
+                mode="multiple"
+                allowClear
+                optionFilterProp="label"
+                options={options}
+                placeholder={t('qc.all')}
+              />
+            </Form.Item>
+          </Col>
+        ))}
         <Col xs={24} md={8}>
-          <Form.Item name="organs" label={t('qc.auto.organs')}>
-            <Select
-              mode="multiple"
-              allowClear
-              optionFilterProp="label"
-              options={skills}
-              placeholder={t('qc.all')}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="agents" label={t('qc.auto.agents')}>
-            <Select
-              mode="multiple"
-              allowClear
-              optionFilterProp="label"
-              options={agents}
-              placeholder={t('qc.all')}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item
-            name="inspectors"
-            label={t('qc.f.inspectors')}
-            rules={[r.required]}
-            extra={t('qc.allot.rr')}
-          >
-            <Select
-              mode="multiple"
-              optionFilterProp="label"
-              options={inspectors}
-              data-testid="qc-auto-inspectors"
-            />
-          </Form.Item>
+          <InspectorsItem testId="qc-auto-inspectors" />
         </Col>
       </Row>
       <Space wrap>

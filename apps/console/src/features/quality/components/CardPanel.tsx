@@ -145,22 +145,16 @@ export function CardPanel() {
           <Input maxLength={64} data-testid="qc-card-form-name" />
         </Form.Item>
         <Space size="large">
-          <Form.Item name="base" label={t('qc.card.base')} rules={[r.required]}>
-            <InputNumber
-              min={0}
-              max={QUALITY_LIMITS.maxPoints}
-              precision={0}
-              data-testid="qc-card-form-base"
-            />
-          </Form.Item>
-          <Form.Item name="passmark" label={t('qc.card.passmark')} rules={[r.required]}>
-            <InputNumber
-              min={0}
-              max={QUALITY_LIMITS.maxPoints}
-              precision={0}
-              data-testid="qc-card-form-passmark"
-            />
-          </Form.Item>
+          {(['base', 'passmark'] as const).map((name) => (
+            <Form.Item key={name} name={name} label={t(`qc.card.${name}`)} rules={[r.required]}>
+              <InputNumber
+                min={0}
+                max={QUALITY_LIMITS.maxPoints}
+                precision={0}
+                data-testid={`qc-card-form-${name}`}
+              />
+            </Form.Item>
+          ))}
           <Form.Item name="isdefault" label={t('qc.card.default')} valuePropName="checked">
             <Switch data-testid="qc-card-form-default" />
           </Form.Item>

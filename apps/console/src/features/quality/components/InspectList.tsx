@@ -1,17 +1,25 @@
 import { useState } from 'react';
-import { Button, Form, InputNumber, Select, Space, Tag } from 'antd';
+import { Button, Form, InputNumber, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { QUALITY_APPEAL_STATES, QUALITY_STATUSES, type QualityRowDto } from '@kefu/protocol';
+import { type QualityRowDto } from '@kefu/protocol';
 import { DataTable } from '../../../components/DataTable';
 import { ExportButton } from '../../../components/ExportButton';
 import { FilterBar } from '../../../components/FilterBar';
 import { useList } from '../../../components/useList';
 import { shortcutRange } from '../../../lib/dates';
-import { formatTime } from '../../../lib/time';
 import { qualityApi, type InspectFilter } from '../api';
-import { AgentItem, InspectorItem, RangeItem, enumOptions, rangeQuery, type RangeFields } from './filters';
-import { AppealTag, ScoreCell, StatusTag } from './Tags';
+import {
+  AgentItem,
+  AppealItem,
+  InspectorItem,
+  RangeItem,
+  SelectItem,
+  StatusItem,
+  rangeQuery,
+  type RangeFields,
+} from './filters';
+import { rowColumns } from './rowColumns';
 import { BatchScoreModal } from './BatchScoreModal';
 
 type Fields = RangeFields & Omit<InspectFilter, 'begin' | 'end' | 'agentno' | 'organ' | 'inspector'>;
@@ -42,46 +50,17 @@ export function InspectList(props: { onOpen: (id: string) => void; all: boolean 
     { value: false, label: t('common.no') },
   ];
   const columns: ColumnsType<QualityRowDto> = [
-    { title: t('qc.col.convtime'), dataIndex: 'convtime', width: 165, render: (v: number) => formatTime(v) },
-    { title: t('qc.col.agent'), dataIndex: 'agentusername', width: 110 },
-    { title: t('qc.col.visitor'), dataIndex: 'username', ellipsis: true },
-    {
-      title: t('qc.col.card'),
-      dataIndex: 'cardname',
-      width: 120,
-      render: (v: string, r) => `${v} v${r.version}`,
-    },
-    {
-      title: t('qc.col.status'),
-      dataIndex: 'status',
-      width: 90,
-      render: (s: QualityRowDto['status']) => <StatusTag s={s} />,
-    },
-    {
-      title: t('qc.col.score'),
-      width: 160,
-      render: (_: unknown, r) => (
-        <ScoreCell
-          score={r.score}
-          pass={r.pass}
-          fatal={r.fatal}
-          testId={`qc-row-score-${r.agentserviceid}`}
-        />
-      ),
-    },
-    {
-      title: t('qc.col.auto'),
-      dataIndex: 'autopoints',
-      width: 80,
-      render: (v: number) => (v ? <Tag color="orange">−{v}</Tag> : 0),
-    },
-    {
-      title: t('qc.col.appeal'),
-      dataIndex: 'appeal',
-      width: 100,
-      render: (s: QualityRowDto['appeal']) => <AppealTag s={s} />,
-    },
-    ...(props.all ? [{ title: t('qc.col.inspector'), dataIndex: 'inspectorname', width: 110 }] : []),
+    ...rowColumns(t, [
+      'convtime',
+      'agent',
+      'visitor',
+      'card',
+      'status',
+      'score',
+      'auto',
+      'appeal',
+      ...(props.all ? (['inspector'] as const) : []),
+    ]),
     {
       title: t('common.actions'),
       width: 90,
@@ -127,22 +106,10 @@ export function InspectList(props: { onOpen: (id: string) => void; all: boolean 
         <RangeItem />
         <AgentItem />
         {props.all && <InspectorItem />}
-        <Form.Item name="status" label={t('qc.col.status')}>
-          <Select allowClear style={{ width: 110 }} options={enumOptions(t, QUALITY_STATUSES, 'qc.status')} />
-        </Form.Item>
-        <Form.Item name="pass" label={t('qc.pass')}>
-          <Select allowClear style={{ width: 90 }} options={yesNo} />
-        </Form.Item>
-        <Form.Item name="fatal" label={t('qc.fatal')}>
-          <Select allowClear style={{ width: 90 }} options={yesNo} />
-        </Form.Item>
-        <Form.Item name="appeal" label={t('qc.col.appeal')}>
-          <Select
-            allowClear
-            style={{ width: 110 }}
-            options={enumOptions(t, QUALITY_APPEAL_STATES, 'qc.appeal')}
-          />
-        </Form.Item>
+        <StatusItem />
+        <SelectItem name="pass" label={t('qc.pass')} options={yesNo} width={90} />
+        <SelectItem name="fatal" label={t('qc.fatal')} options={yesNo} width={90} />
+        <AppealItem />
         <Form.Item label={t('qc.col.score')}>
           <Space.Compact>
             <Form.Item name="minscore" noStyle>

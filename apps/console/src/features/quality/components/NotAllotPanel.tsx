@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Select, Tag, Tooltip } from 'antd';
+import { Button, Form, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { QUALITY_RULES, type QualityCandidateDto } from '@kefu/protocol';
@@ -10,7 +10,15 @@ import { useList } from '../../../components/useList';
 import { shortcutRange } from '../../../lib/dates';
 import { formatTime } from '../../../lib/time';
 import { qualityApi, type NotAllotFilter } from '../api';
-import { AgentItem, OrganItem, RangeItem, enumOptions, rangeQuery, type RangeFields } from './filters';
+import {
+  AgentItem,
+  OrganItem,
+  RangeItem,
+  SelectItem,
+  enumOptions,
+  rangeQuery,
+  type RangeFields,
+} from './filters';
 import { AssignModal } from './AssignModal';
 
 type Fields = RangeFields & { rule?: string };
@@ -101,9 +109,12 @@ export function NotAllotPanel() {
         <RangeItem />
         <AgentItem />
         <OrganItem />
-        <Form.Item name="rule" label={t('qc.f.rule')}>
-          <Select allowClear style={{ width: 150 }} options={enumOptions(t, QUALITY_RULES, 'qc.rule')} />
-        </Form.Item>
+        <SelectItem
+          name="rule"
+          label={t('qc.f.rule')}
+          width={150}
+          options={enumOptions(t, QUALITY_RULES, 'qc.rule')}
+        />
       </FilterBar>
       <DataTable
         list={list}

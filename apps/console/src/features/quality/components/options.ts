@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../../../lib/api';
+import { skillList } from '../../section/api';
+import { talkApi } from '../../dialogue/api';
 import { qualityApi } from '../api';
-
-type User = { id: string; username: string; uname: string };
 
 /** The pickers' choices: agents, skill groups, inspectors (users holding A11_A01), scorecards. */
 export function useAgentOptions() {
   const q = useQuery({
     queryKey: ['common', 'users'],
-    queryFn: ({ signal }) => get<User[]>('/common/userList', undefined, signal),
+    queryFn: ({ signal }) => talkApi.colleagues(signal),
   });
   return (q.data ?? []).map((a) => ({ value: a.id, label: a.uname || a.username }));
 }
@@ -16,12 +15,7 @@ export function useAgentOptions() {
 export function useSkillOptions() {
   const q = useQuery({
     queryKey: ['common', 'skills'],
-    queryFn: ({ signal }) =>
-      get<Array<{ id: string; name: string; parentid: string | null }>>(
-        '/common/skillList',
-        undefined,
-        signal,
-      ),
+    queryFn: ({ signal }) => skillList(signal),
   });
   return (q.data ?? []).map((o) => ({ value: o.id, label: o.name }));
 }

@@ -750,6 +750,15 @@ describe('statistics', () => {
     });
     expect(byInspector.total).toMatchObject({ inspected: 2, avgScore: 93, passRate: 1, scoreSpread: 6 });
     expect(byInspector.series.inspected?.reduce((a, b) => a + b, 0)).toBe(2);
+    // By department (the conversation's group; none here): the same totals, one row.
+    const byOrgan = okData(
+      await req<AnalysisResultDto>(
+        t,
+        t.adminToken,
+        `/api/analyse/quality?begin=${today()}&end=${day(1)}&dim=organ`,
+      ),
+    );
+    expect(byOrgan.rows.map((r) => [r.key, r.figures.inspected])).toEqual([['', 2]]);
     const byType = okData(
       await req<AnalysisResultDto>(
         t,

@@ -10,4 +10,5 @@ export * from './sensitive.js';
 export * from './compliance.js';
 export * from './exports.js';
 export * from './history.js';
+export * from './identity.js';
 export * from './quality.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Divider, Space } from 'antd';
+import { Alert, Button, theme } from 'antd';
 import { LoginOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { identityApi } from '../api';
@@ -10,6 +10,7 @@ export function ProviderButtons(props: {
   divider?: boolean;
 }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (props.providers.length === 0) return null;
@@ -26,12 +27,20 @@ export function ProviderButtons(props: {
   return (
     <div data-testid="login-providers">
       {props.divider !== false && (
-        <Divider plain style={{ fontSize: 13 }}>
+        // Plain text, not antd's Divider: the login page is the first download.
+        <div
+          style={{
+            textAlign: 'center',
+            fontSize: 13,
+            color: token.colorTextSecondary,
+            margin: '20px 0 12px',
+          }}
+        >
           {t('login.others')}
-        </Divider>
+        </div>
       )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
         {props.providers.map((p) => (
           <Button
             key={p.id}
@@ -44,7 +53,7 @@ export function ProviderButtons(props: {
             {t('login.via', { name: p.name })}
           </Button>
         ))}
-      </Space>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { theme } from 'antd';
+import { Alert, theme } from 'antd';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageLinks } from '../../../app/components/LanguageLinks';
 
@@ -41,5 +42,29 @@ export function AuthLayout({ title, children }: { title: string; children: React
         {children}
       </section>
     </div>
+  );
+}
+
+/** A centred link under a public page's form (to /register, back to /login). */
+export function AuthLink(props: { to: string; testId: string; children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div style={{ textAlign: 'center', marginTop: 16 }}>
+      <Link
+        to={props.to}
+        style={{ color: token.colorLink, textDecoration: 'none' }}
+        data-testid={props.testId}
+      >
+        {props.children}
+      </Link>
+    </div>
+  );
+}
+
+/** A public page's error above its form (what the server answered). */
+export function AuthError(props: { text: string | null; testId: string }) {
+  if (!props.text) return null;
+  return (
+    <Alert type="error" showIcon title={props.text} data-testid={props.testId} style={{ marginBottom: 16 }} />
   );
 }

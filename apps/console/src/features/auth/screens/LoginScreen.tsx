@@ -1,15 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Input, theme } from 'antd';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { validate, type LoginOptionsDto } from '@kefu/protocol';
 import { identityApi, login } from '../api';
 import { useSession } from '../../../app/session';
 import { rules } from '../../../lib/formRules';
-import { AuthLayout } from './AuthLayout';
+import { AuthError, AuthLayout, AuthLink } from './AuthLayout';
 import { pendingStep, StepPanel, useFinishLogin, type PendingStep } from '../components/LoginFlow';
-import { ProviderButtons } from '../components/ProviderButtons';
+
+// Loaded only when the tenant offers a provider: the login page is the first download.
+const ProviderButtons = lazy(() =>
+  import('../components/ProviderButtons').then((m) => ({ default: m.ProviderButtons })),
+);
 
 /** Only same-site paths are followed after login, never an absolute URL from the query string. */
 const safeRedirect = (r: string | null) => (r && r.startsWith('/') && !r.startsWith('//') ? r : '/');
@@ -21,7 +25,6 @@ const safeRedirect = (r: string | null) => (r && r.startsWith('/') && !r.startsW
 export default function LoginScreen() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
-  const { token } = theme.useToken();
   const status = useSession((s) => s.status);
   const finish = useFinishLogin();
   // After /register: the new administrator's name, and a word that it worked.
@@ -83,9 +86,7 @@ export default function LoginScreen() {
 
   return (
     <AuthLayout title={t('login.title')}>
-      {error && (
-        <Alert type="error" showIcon title={error} data-testid="login-error" style={{ marginBottom: 16 }} />
-      )}
+      <AuthError text={error} testId="login-error" />
       {registered && !error && (
         <Alert
           type="success"
@@ -129,17 +130,15 @@ export default function LoginScreen() {
           {t('login.submit')}
         </Button>
       </form>
-      <ProviderButtons providers={options.providers} />
+      {options.providers.length > 0 && (
+        <Suspense fallback={null}>
+          <ProviderButtons providers={options.providers} />
+        </Suspense>
+      )}
       {options.register && (
-        <div style={{ textAlign: 'center', marginTop: 16 }}>
-          <Link
-            to="/register"
-            style={{ color: token.colorLink, textDecoration: 'none' }}
-            data-testid="login-register"
-          >
-            {t('login.register')}
-          </Link>
-        </div>
+        <AuthLink to="/register" testId="login-register">
+          {t('login.register')}
+        </AuthLink>
       )}
     </AuthLayout>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Result, Spin, theme } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { Button, Form, Input, Result, Spin, theme } from 'antd';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SECURITY_POLICY_DEFAULT } from '@kefu/protocol';
 import { identityApi } from '../api';
@@ -8,7 +8,7 @@ import { rules } from '../../../lib/formRules';
 import { RequestError } from '../../../lib/request';
 import { showFieldErrors } from '../../access/components/fieldErrors';
 import { NewPasswordFields } from '../../security/components/NewPasswordFields';
-import { AuthLayout } from './AuthLayout';
+import { AuthError, AuthLayout, AuthLink } from './AuthLayout';
 
 interface Fields {
   company: string;
@@ -80,15 +80,7 @@ export default function RegisterScreen() {
   return (
     <AuthLayout title={t('register.title')}>
       <p style={{ marginTop: -8, color: token.colorTextSecondary }}>{t('register.hint')}</p>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={error}
-          data-testid="register-error"
-          style={{ marginBottom: 12 }}
-        />
-      )}
+      <AuthError text={error} testId="register-error" />
       <Form<Fields>
         form={form}
         layout="vertical"
@@ -118,15 +110,9 @@ export default function RegisterScreen() {
           {t('register.submit')}
         </Button>
       </Form>
-      <div style={{ textAlign: 'center', marginTop: 16 }}>
-        <Link
-          to="/login"
-          style={{ color: token.colorLink, textDecoration: 'none' }}
-          data-testid="register-login"
-        >
-          {t('register.haveAccount')}
-        </Link>
-      </div>
+      <AuthLink to="/login" testId="register-login">
+        {t('register.haveAccount')}
+      </AuthLink>
     </AuthLayout>
   );
 }

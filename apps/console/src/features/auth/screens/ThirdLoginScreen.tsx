@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { BindPendingDto, LoginOptionsDto } from '@kefu/protocol';
 import { identityApi } from '../api';
 import { useSession } from '../../../app/session';
-import { AuthLayout } from './AuthLayout';
+import { AuthError, AuthLayout } from './AuthLayout';
 import { pendingStep, StepPanel, useFinishLogin, type PendingStep } from '../components/LoginFlow';
 import { ProviderButtons } from '../components/ProviderButtons';
 
@@ -34,15 +34,7 @@ export default function ThirdLoginScreen() {
   const title = t(bind ? 'thirdLogin.bindTitle' : 'thirdLogin.title');
   return (
     <AuthLayout title={title}>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={error}
-          data-testid="third-login-error"
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <AuthError text={error} testId="third-login-error" />
       {pending ? (
         <StepPanel pending={pending} onDone={(r) => void finish(r)} onCancel={() => setPending(null)} />
       ) : bind ? (

@@ -1,10 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render as rtlRender, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { QualityLabelDto, QualityScorecardDto } from '@kefu/protocol';
 import { emptyDraft, groupItems, previewScore, toggleCitation } from './model';
 import { Scorecard } from './components/Scorecard';
+import { QualityTranscript } from './components/QualityTranscript';
+import { message } from '../dialogue/model/fixtures';
 
 afterEach(cleanup);
+
+/** The transcript's message lines read the tenant's masking rules through react-query. */
+const render = (ui: ReactElement) =>
+  rtlRender(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } })}
+    >
+      {ui}
+    </QueryClientProvider>,
+  );
 
 const item = (id: string, over: Partial<QualityLabelDto>): QualityLabelDto => ({
   id,
@@ -93,5 +107,44 @@ describe('Scorecard', () => {
     fireEvent.blur(input);
     const last = onChange.mock.calls.at(-1)?.[0] as ReturnType<typeof emptyDraft>;
     expect(last.leak?.score).toBe(50);
+  });
+});
+
+describe('QualityTranscript', () => {
+  const first = {
+    agentserviceid: 's1',
+    createtime: 0,
+    endtime: 1,
+    agentusername: '坐席一',
+    more: false,
+    messages: [
+      message({ id: 'q1', seq: 1, message: '快递还没到' }),
+      message({ id: 'a1', seq: 2, calltype: 'out', userid: 'agent', message: '你自己查物流吧' }),
+    ],
+  };
+
+  it('hands the clicked message to the chosen item and outlines the cited ones', () => {
+    const onPick = vi.fn();
+    const { container } = render(
+      <QualityTranscript
+        inspectionid="i1"
+        first={first}
+        cited={new Set(['q1'])}
+        active={new Set(['a1'])}
+        onPick={onPick}
+      />,
+    );
+    fireEvent.click(screen.getByText('你自己查物流吧'));
+    expect(onPick).toHaveBeenCalledWith('a1');
+    const css = container.querySelector('style')?.textContent ?? '';
+    expect(css).toContain('[data-seq="1"]');
+    expect(css).toContain('[data-seq="2"]');
+    expect(screen.getByTestId('qc-transcript').getAttribute('data-picking')).toBe('on');
+  });
+
+  it('cites nothing when no item is chosen', () => {
+    render(<QualityTranscript inspectionid="i1" first={first} cited={new Set()} active={new Set()} />);
+    expect(screen.getByTestId('qc-transcript').getAttribute('data-picking')).toBe('off');
+    expect(() => fireEvent.click(screen.getByText('快递还没到'))).not.toThrow();
   });
 });

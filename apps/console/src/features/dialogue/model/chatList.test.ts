@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentUserDto, MessageDto } from '@kefu/protocol';
+import type { AgentUserDto } from '@kefu/protocol';
 import {
   chatListReducer,
   emptyChatList,
@@ -9,34 +9,7 @@ import {
   waitedMs,
   type ChatListState,
 } from './chatList';
-import { chatEntry as entry } from './fixtures';
-
-const msg = (over: Partial<MessageDto>): MessageDto => ({
-  id: 'm1',
-  agentserviceid: 's-a',
-  usession: 'v-a',
-  seq: 1,
-  clientId: 'client-0001',
-  type: 'message',
-  msgtype: 'text',
-  calltype: 'in',
-  userid: 'v-a',
-  username: 'Guest a',
-  touser: 'me',
-  message: 'hi',
-  puremsg: 'hi',
-  translatemsg: '',
-  attachmentid: null,
-  filename: null,
-  filesize: null,
-  datastatus: 0,
-  withdrawn: false,
-  readstatus: 0,
-  tokenum: 1,
-  collabora: 0,
-  createtime: 5_000,
-  ...over,
-});
+import { chatEntry as entry, message as msg } from './fixtures';
 
 const sort = 'servicetime' as const;
 const loaded = (...list: AgentUserDto[]): ChatListState =>

@@ -1,4 +1,4 @@
-import type { AgentUserDto } from '@kefu/protocol';
+import type { AgentUserDto, MessageDto } from '@kefu/protocol';
 
 /** A chat entry for the model tests (dialogue's chat list, the monitor): `over` replaces any field. */
 export const chatEntry = (id: string, over: Partial<AgentUserDto> = {}): AgentUserDto => ({
@@ -35,5 +35,33 @@ export const chatEntry = (id: string, over: Partial<AgentUserDto> = {}): AgentUs
     mobile: '',
   },
   lastseq: 0,
+  ...over,
+});
+
+/** A message of a chat for the model and component tests: `over` replaces any field. */
+export const message = (over: Partial<MessageDto>): MessageDto => ({
+  id: 'm1',
+  agentserviceid: 's-a',
+  usession: 'v-a',
+  seq: 1,
+  clientId: 'client-0001',
+  type: 'message',
+  msgtype: 'text',
+  calltype: 'in',
+  userid: 'v-a',
+  username: 'Guest a',
+  touser: 'me',
+  message: 'hi',
+  puremsg: 'hi',
+  translatemsg: '',
+  attachmentid: null,
+  filename: null,
+  filesize: null,
+  datastatus: 0,
+  withdrawn: false,
+  readstatus: 0,
+  tokenum: 1,
+  collabora: 0,
+  createtime: 5_000,
   ...over,
 });

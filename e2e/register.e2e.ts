@@ -182,6 +182,18 @@ describe('/thirdLogin', () => {
     await r.waitForURL(/\/thirdLogin\/bind$/);
     await r.getByTestId('third-bind-hint').waitFor();
     await screenshot(r, 'third-login-bind-en');
+
+    // Unlinked on personal security: the provider no longer opens the account.
+    await p.goto(`${srv.url}/setup/personaSecurity`);
+    await p.getByTestId('identity-unbind-Local SSO').click();
+    await p.getByTestId('confirm-ok').click();
+    await expect
+      .poll(
+        async () =>
+          (await api<MyIdentityDto[]>(srv.url, IDENTITY_API.mine, { token: agentToken.replace(/"/g, '') }))
+            .data,
+      )
+      .toEqual([]);
     expect(errors).toEqual([]);
   });
 });

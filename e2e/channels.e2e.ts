@@ -189,6 +189,17 @@ describe('WeChat KF in the console', () => {
     await screenshot(page, 'channels-official-robot-form-en');
     await page.locator('.ant-modal-close:visible').click();
 
+    // WeChat KF accounts choose theirs with the skill group.
+    await switchLanguage(page, '简体中文');
+    await page.goto(`${srv.url}/setup/wechat`);
+    await page.getByTestId('wechat-assoc-售后客服').click();
+    await page.getByTestId('wechat-assoc-robot').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '小智' }).click();
+    await page.getByTestId('wechat-assoc-form').getByText('用户先由机器人接待', { exact: false }).waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'channels-wechat-assoc-robot-zh');
+    await page.locator('.ant-modal-close:visible').click();
+
     // A follower writes: the robot greets from the account (the fake receives it by custom/send).
     const oa = [...fake.wechat.apps.values()].find(
       (a) => a.appid === accounts.data.find((x) => x.name === '示例服务号')!.platformAppId,

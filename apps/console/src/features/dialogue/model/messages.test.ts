@@ -16,33 +16,23 @@ import {
   throttle,
   type ChatMessage,
 } from './messages';
+import { message } from './fixtures';
 
-const m = (id: string, seq: number, over: Partial<MessageDto> = {}): ChatMessage => ({
-  id,
-  agentserviceid: 's',
-  usession: 'v',
-  seq,
-  clientId: `c-${id}-000`,
-  type: 'message',
-  msgtype: 'text',
-  calltype: 'in',
-  userid: 'v',
-  username: 'Guest',
-  touser: 'me',
-  message: id,
-  puremsg: id,
-  translatemsg: '',
-  attachmentid: null,
-  filename: null,
-  filesize: null,
-  datastatus: 0,
-  withdrawn: false,
-  readstatus: 0,
-  tokenum: 0,
-  collabora: 0,
-  createtime: 1_000,
-  ...over,
-});
+const m = (id: string, seq: number, over: Partial<MessageDto> = {}): ChatMessage =>
+  message({
+    id,
+    agentserviceid: 's',
+    usession: 'v',
+    seq,
+    clientId: `c-${id}-000`,
+    userid: 'v',
+    username: 'Guest',
+    message: id,
+    puremsg: id,
+    tokenum: 0,
+    createtime: 1_000,
+    ...over,
+  });
 
 const labels = { image: '[图片]', file: '[文件]', voice: '[语音]', video: '[视频]', emoticon: '[表情]' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelWindowDto, MessageDto } from '@kefu/protocol';
 import { addUserWithCodes, api, next, socketAgent, until, type LiveServer } from '../../../../test/live.js';
-import { encryptedPush } from '../../../../test/fake-platform/push.js';
+import { deliver, encryptedPush } from '../../../../test/fake-platform/push.js';
 import { buildXml } from '../wire.js';
 import { douyinSignature } from '../crypto/wechat-crypto.js';
 import { webhookPath } from '../webhook.routes.js';
@@ -192,6 +192,38 @@ describe('bad input on official accounts, mini-programs and Douyin: answered as 
     );
     expect(unknownApp.status).toBe(404);
     expect(await stored(srv)).toBe(0);
+  });
+
+  it('the platform re-sending a push it got no answer to in time (here: 1 ms) stores and delivers it once', async () => {
+    const f = await startFake();
+    const srv = await pt.live(undefined, { channelBases: f.bases });
+    const admin = (await addUserWithCodes(srv.tdb, ['A09_A01_A02'])).token;
+    const { fa } = await addMpApp(srv, admin, f.wechat, 'weixin');
+    const { request: p } = f.wechat.buildPush(fa.appid, 'oResend00000000000000001', { text: '重发' });
+    const d = await deliver(
+      p.url,
+      { method: 'POST', body: p.body, headers: p.headers },
+      { timeoutMs: 1, attempts: 3 },
+    );
+    expect(d.attempts).toBeGreaterThanOrEqual(1);
+    // Each attempt reached the server (the body was out before the client gave up); it counts once.
+    await f.wechat.userSays(fa.appid, 'oResend00000000000000001', { text: '之后' });
+    await until(async () => {
+      await channelRuntimeOf(srv.app)!.idle();
+      const lines = await srv.tdb.db.kysely
+        .selectFrom('chat_message')
+        .select('message')
+        .where('calltype', '=', 'in')
+        .execute();
+      return lines.some((l) => l.message === '之后');
+    });
+    const lines = await srv.tdb.db.kysely
+      .selectFrom('chat_message')
+      .select('message')
+      .where('calltype', '=', 'in')
+      .execute();
+    expect(lines.filter((l) => l.message === '重发')).toHaveLength(1);
+    expect(await stored(srv)).toBe(2);
   });
 
   it('Douyin: truncated JSON correctly signed is refused (400); an unknown event is acknowledged and ignored with its reason; a replayed Msg-Id stored once', async () => {

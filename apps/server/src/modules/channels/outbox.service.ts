@@ -3,6 +3,7 @@ import {
   CHANNEL_CAPABILITIES,
   DELIVERY_BACKOFF_MS,
   isPlatformChannel,
+  richTextPlain,
   type DeliveryError,
   type DeliveryNotice,
   type DeliveryState,
@@ -55,10 +56,12 @@ export async function enqueueLine(
   dto: Pick<
     MessageDto,
     'id' | 'agentserviceid' | 'usession' | 'msgtype' | 'message' | 'attachmentid' | 'createtime'
-  > & { orgi: string },
+  > & { orgi: string; type?: string },
 ): Promise<void> {
   const now = rt.now();
-  const payload: OutPayload = { msgtype: dto.msgtype, text: dto.message, mediaid: dto.attachmentid };
+  // A robot answer's rich-text marks (**bold**, [link](url), ![image](url)) as plain text with the addresses.
+  const text = dto.type === 'robot' ? richTextPlain(dto.message, { urls: true }) : dto.message;
+  const payload: OutPayload = { msgtype: dto.msgtype, text, mediaid: dto.attachmentid };
   const added = await repo.insertOutbox(rt.e.db.kysely, {
     id: dto.id,
     orgi: dto.orgi,
@@ -115,6 +118,7 @@ export async function sweepLagging(rt: ChannelRuntime): Promise<number> {
         usession: m.usession,
         msgtype: m.msgtype as MsgType,
         message: m.message,
+        type: m.type,
         attachmentid: m.attachmentid,
         createtime: m.createtime,
       });

@@ -29,6 +29,8 @@ describe('robots on messaging channels', () => {
     await f.wechat.userSays(fa.appid, openid, { text: '怎么退货' });
     await until(() => sentTo(f, openid).some((t) => t.includes('申请售后')));
     expect(sentTo(f, openid)[0]).toBe('您好，我是小智');
+    // The answer's rich text (**申请售后**) arrives as plain text.
+    expect(sentTo(f, openid)).toContain('在“我的订单”中点击申请售后。');
     const k = sc.s.tdb.db.kysely;
     const s = await k.selectFrom('agent_service').selectAll().executeTakeFirstOrThrow();
     expect(s).toMatchObject({ ai: 1, agentno: null, channel: 'weixin' });

@@ -323,16 +323,17 @@ describe('quality inspection with appeals', () => {
     await expect.poll(() => itid('qc-appeal-scores').textContent()).toBe('90 → 100');
     await shot(ip, 'quality-inspect-resolved-zh');
 
-    // ---- the agent's view: resolved, the inspector's answer, score 100.
-    await gp.reload();
-    await gtid('qc-staff-screen').waitFor();
+    // ---- the agent's view, still open: the socket's quality notice brings the answer and the outcome.
+    await gtid('qc-thread-inspector').filter({ hasText: '申诉成立' }).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => gtid('qc-appeal').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('resolved');
+    await expect.poll(() => gtid('qc-drawer-score').getAttribute('data-score')).toBe('100');
+    await shot(gp, 'quality-staff-resolved-zh');
+    await gp.keyboard.press('Escape');
     await expect
       .poll(() => gtid(`qc-row-score-${rudeSid}`).getAttribute('data-score'), { timeout: 15_000 })
       .toBe('100');
-    await gtid(`qc-staff-open-${rudeSid}`).click();
-    await gtid('qc-thread-inspector').filter({ hasText: '申诉成立' }).waitFor();
-    await expect.poll(() => gtid('qc-appeal').getAttribute('data-state')).toBe('resolved');
-    await shot(gp, 'quality-staff-resolved-zh');
 
     // ---- the statistics follow the final score.
     expect(await stats()).toMatchObject({ inspected: 1, avgScore: 100, appealsOpened: 1, appealsUpheld: 1 });

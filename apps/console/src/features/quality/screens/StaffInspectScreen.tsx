@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Form } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { DataTable } from '../../../components/DataTable';
 import { FilterBar } from '../../../components/FilterBar';
 import { useList } from '../../../components/useList';
 import { formatTime } from '../../../lib/time';
+import { useDialogue } from '../../dialogue/store';
 import { qualityApi, type StaffFilter } from '../api';
 import { Counts } from '../components/Counts';
 import { AppealItem, RangeItem, rangeQuery, type RangeFields } from '../components/filters';
@@ -27,6 +28,20 @@ export default function StaffInspectScreen() {
     (q, signal) => qualityApi.staff(q, signal),
     {},
   );
+  // A result sent, an appeal answered or resolved (socket event `quality`): the list, the counts and an
+  // open detail read again.
+  const socket = useDialogue((st) => st.socket);
+  useEffect(() => {
+    if (!socket) return;
+    const on = () => {
+      for (const queryKey of [['quality-staff'], ['quality', 'count'], ['quality', 'detail']])
+        void qc.invalidateQueries({ queryKey });
+    };
+    socket.on('quality', on);
+    return () => {
+      socket.off('quality', on);
+    };
+  }, [socket, qc]);
   const count = useQuery({
     queryKey: ['quality', 'count'],
     queryFn: ({ signal }) => qualityApi.count(signal),

@@ -66,6 +66,7 @@ describe('/register', () => {
     await p.getByTestId('register-confirm').fill('Acme#Boss2026');
     await p.getByTestId('register-submit').click();
     await p.getByTestId('login-registered').waitFor();
+    expect(p.url()).toMatch(/\/login\?orgi=[0-9a-f]+/);
     expect(await p.getByTestId('login-username').inputValue()).toBe('acme.boss');
     await p.getByTestId('login-password').fill('Acme#Boss2026');
     await p.getByTestId('login-submit').click();

@@ -22,6 +22,8 @@ export const identityZh = {
   'idp.desc':
     '配置 OpenID Connect 或 OAuth2 身份提供方（如企业微信、钉钉、飞书、Keycloak）。员工首次使用时需用本系统账号密码绑定。',
   'idp.redirect': '在身份提供方登记的回调地址：',
+  'idp.loginUrl': '本企业的登录地址（显示上述登录方式）：',
+  'idp.saved': '登录方式已保存',
   'idp.new': '添加登录方式',
   'idp.edit': '编辑登录方式',
   'idp.name': '名称',
@@ -79,6 +81,8 @@ export const identityEn: Record<keyof typeof identityZh, string> = {
   'idp.desc':
     'OpenID Connect or OAuth2 identity providers (WeCom, DingTalk, Feishu, Keycloak…). Staff link their account with its password the first time.',
   'idp.redirect': 'Redirect URI to register with the provider: ',
+  'idp.loginUrl': 'Login address of this company (offers these providers): ',
+  'idp.saved': 'Provider saved',
   'idp.new': 'Add provider',
   'idp.edit': 'Edit provider',
   'idp.name': 'Name',

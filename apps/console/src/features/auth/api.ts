@@ -52,7 +52,9 @@ export const fetchTokenInfo = () =>
 const quiet = { silent: true, noAuthRedirect: true } as const;
 
 export const identityApi = {
-  options: () => request<LoginOptionsDto>(IDENTITY_API.options, quiet),
+  /** `orgi`: the tenant whose providers to offer (`/login?orgi=`); the default tenant without it. */
+  options: (orgi?: string | null) =>
+    request<LoginOptionsDto>(IDENTITY_API.options, { params: orgi ? { orgi } : undefined, ...quiet }),
   register: (body: {
     company: string;
     username: string;

@@ -314,6 +314,49 @@ describe('third-party login (/thirdLogin)', () => {
     expect(rows).toEqual([{ subject: 'ou_bob' }]);
   });
 
+  it('a registered tenant offers its own providers at /login?orgi=, which bind only its own accounts', async () => {
+    const t = await env.seeded({ selfRegister: true });
+    const reg = await call<{ orgi: string }>(t.app, null, 'POST', IDENTITY_API.register, {
+      company: 'Beta Co',
+      username: 'beta.admin',
+      password: 'Beta#2026pass',
+    });
+    const orgi = reg.body.data.orgi;
+    const betaToken = await login(t.app, 'beta.admin', 'Beta#2026pass');
+    oidc = await startLocalOidc();
+    const saved = await call<IdentityProviderDto>(t.app, betaToken, 'POST', IDENTITY_API.providerSave, {
+      name: 'Beta SSO',
+      kind: 'oidc',
+      issuer: oidc.issuer,
+      clientid: oidc.clientid,
+      clientsecret: oidc.clientsecret,
+    });
+    expect(saved.body.success, JSON.stringify(saved.body)).toBe(true);
+    const mine = await call<LoginOptionsDto>(t.app, null, 'GET', `${IDENTITY_API.options}?orgi=${orgi}`);
+    expect(mine.body.data.providers.map((p) => p.name)).toEqual(['Beta SSO']);
+    const deflt = await call<LoginOptionsDto>(t.app, null, 'GET', IDENTITY_API.options);
+    expect(deflt.body.data.providers).toEqual([]);
+    // The default tenant's admin cannot see or bind through it.
+    expect(
+      (await call<IdentityProviderDto[]>(t.app, t.adminToken, 'GET', IDENTITY_API.providers)).body.data,
+    ).toEqual([]);
+    const r = await viaProvider(t, oidc, saved.body.data.id);
+    expectError(
+      await call(t.app, null, 'POST', IDENTITY_API.thirdBind, {
+        ticket: r.body.data.bind,
+        username: 'admin',
+        password: 'Admin#12345',
+      }),
+      'login_failed',
+    );
+    const ok = await call<{ user: { orgi: string } }>(t.app, null, 'POST', IDENTITY_API.thirdBind, {
+      ticket: r.body.data.bind,
+      username: 'beta.admin',
+      password: 'Beta#2026pass',
+    });
+    expect(ok.body.data.user.orgi).toBe(orgi);
+  });
+
   it('provider settings: validated, secret kept when left blank, recorded; refused without A09_A07_A02', async () => {
     const t = await env.seeded();
     const { provider } = await withProvider(t);

@@ -36,10 +36,11 @@ export default function LoginScreen() {
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<PendingStep | null>(null);
   const [options, setOptions] = useState<LoginOptionsDto>({ register: false, providers: [] });
+  const orgi = params.get('orgi');
   useEffect(() => {
     // Without the call (an old server, a network hiccup) the page is the plain password login.
-    identityApi.options().then(setOptions, () => undefined);
-  }, []);
+    identityApi.options(orgi).then(setOptions, () => undefined);
+  }, [orgi]);
 
   if (status === 'ready') return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 

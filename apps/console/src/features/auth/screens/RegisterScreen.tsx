@@ -68,7 +68,8 @@ export default function RegisterScreen() {
         email: v.email || undefined,
         mobile: v.mobile || undefined,
       });
-      void navigate('/login', { state: { registered: done.username } });
+      // The tenant's own login address: it offers the providers its administrator will configure.
+      void navigate(`/login?orgi=${encodeURIComponent(done.orgi)}`, { state: { registered: done.username } });
     } catch (e) {
       // Field errors go under their fields; the rest (switched off, too many tries) above the form.
       if (e instanceof RequestError && e.fields && Object.keys(e.fields).length) showFieldErrors(form, e);

@@ -80,7 +80,7 @@ function Callback(props: { onDone: Done; onError: (e: unknown) => void; failed: 
   useEffect(() => {
     const onError = (e: unknown) => handlers.current.onError(e);
     if (!code || !state) {
-      identityApi.options().then(setOptions, onError);
+      identityApi.options(params.get('orgi')).then(setOptions, onError);
       return;
     }
     if (sent.current) return;

@@ -16,6 +16,7 @@ import { DeleteLink, EditLink } from '../../../components/RowActions';
 import { rules } from '../../../lib/formRules';
 import { notify } from '../../../lib/notify';
 import { securityApi } from '../api';
+import { useSession } from '../../../app/session';
 
 type Fields = Omit<IdentityProviderDto, 'id' | 'hassecret' | 'createtime'> & { clientsecret?: string };
 
@@ -32,6 +33,9 @@ export function ProvidersCard() {
   const [editing, setEditing] = useState<IdentityProviderDto | 'new' | null>(null);
   const current = editing === 'new' || editing === null ? null : editing;
   const redirect = `${window.location.origin}${THIRD_LOGIN_PATH}`;
+  // A tenant other than the default one offers its providers on its own login address.
+  const orgi = useSession((s) => s.info?.user.orgi);
+  const loginUrl = `${window.location.origin}/login${orgi ? `?orgi=${encodeURIComponent(orgi)}` : ''}`;
 
   const columns: ColumnsType<IdentityProviderDto> = [
     { title: t('idp.name'), dataIndex: 'name' },
@@ -69,7 +73,7 @@ export function ProvidersCard() {
 
   const save = async (v: Fields) => {
     await securityApi.saveProvider({ ...v, id: current?.id });
-    notify.success(t('sec.corp.saved'));
+    notify.success(t('idp.saved'));
     setEditing(null);
     await list.refetch();
   };
@@ -90,6 +94,12 @@ export function ProvidersCard() {
         {t('idp.redirect')}
         <Typography.Text code copyable data-testid="idp-redirect">
           {redirect}
+        </Typography.Text>
+      </Typography.Paragraph>
+      <Typography.Paragraph>
+        {t('idp.loginUrl')}
+        <Typography.Text code copyable data-testid="idp-login-url">
+          {loginUrl}
         </Typography.Text>
       </Typography.Paragraph>
       <Table<IdentityProviderDto>

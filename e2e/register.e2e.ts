@@ -123,6 +123,7 @@ describe('/thirdLogin', () => {
     await admin.getByTestId('idp-form-submit').click();
     await admin.getByTestId('idp-edit-Local SSO').waitFor();
     expect(await admin.getByTestId('idp-redirect').textContent()).toBe(`${srv.url}/thirdLogin`);
+    await admin.getByTestId('idp-form').waitFor({ state: 'hidden' });
     await admin.getByTestId('idp-card').scrollIntoViewIfNeeded();
     await screenshot(admin, 'third-login-providers-zh');
     await admin.evaluate(() => localStorage.setItem('language', 'en'));

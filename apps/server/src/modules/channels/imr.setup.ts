@@ -30,6 +30,17 @@ export async function rulesOfApp(
   return account ? (await repo.imrRules(rt.e.db.kysely, account.id)).map(present) : [];
 }
 
+/** The auto-replies of one WeChat KF account (a corp has many; its `subscribe` rule is the welcome). */
+export async function rulesOfKfAccount(
+  rt: ChannelRuntime,
+  p: Principal,
+  accountid: string,
+): Promise<ImrRuleDto[]> {
+  const { account } = await accountOf(rt, p, accountid);
+  if (account.channel !== 'wechat') throw notFound();
+  return (await repo.imrRules(rt.e.db.kysely, account.id)).map(present);
+}
+
 /**
  * Whether an account's rules are managed under a channel's calls: its own, and under `/api/wechat` (code
  * A09_A01_A02) also WeChat KF accounts (same code), whose `subscribe` rule is their welcome.

@@ -129,6 +129,13 @@ export function setupRoutes(app: FastifyInstance, rt: ChannelRuntime): void {
     ...wechat,
     ...withInput(z.object({}), async (req) => ok(await svc.accountList(rt, principal(req), 'wechat'))),
   });
+  // A KF account's auto-replies (welcome, keywords); saved and deleted through /api/wechat/imr/*.
+  app.get(`${kf}/imr/list`, {
+    ...wechat,
+    ...withInput(kfAccountRef, async (req, q) =>
+      ok(await imr.rulesOfKfAccount(rt, principal(req), q.accountid)),
+    ),
+  });
   app.get(`${kf}/getKfWay`, {
     ...wechat,
     ...withInput(kfWayQuery, async (req, q) => ok(await svc.kfWay(rt, principal(req), q.accountid, q.scene))),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallbackConfigDto, ChannelAppDto, Page, SnsAccountDto } from '@kefu/protocol';
+import type { CallbackConfigDto, ChannelAppDto, ImrRuleDto, Page, SnsAccountDto } from '@kefu/protocol';
 import { call, expectError, perTest, userWithCodes } from '../../../../test/factories.js';
 import { startFakePlatform } from '../../../../test/fake-platform/index.js';
 
@@ -156,6 +156,55 @@ describe('channel setup calls', () => {
     expect(
       (await call<SnsAccountDto[]>(t.app, a, 'GET', '/api/wechat/kf/associationList')).body.data,
     ).toHaveLength(2);
+  });
+
+  it("WeChat KF: one account's auto-replies are listed by accountid (A09_A01_A02), not another account's", async () => {
+    const { t, f } = await seededWithFake();
+    const a = t.adminToken;
+    const corp = await call<ChannelAppDto>(t.app, a, 'POST', '/api/snsAccount/save', {
+      channel: 'wechat',
+      name: '企业',
+      platformAppId: f.wecom.corpid,
+      secret: f.wecom.secret,
+    });
+    const id = corp.body.data.id;
+    const one = await call<SnsAccountDto>(t.app, a, 'POST', '/api/wechat/kf/addAccount', {
+      id,
+      name: '售前',
+    });
+    const two = await call<SnsAccountDto>(t.app, a, 'POST', '/api/wechat/kf/addAccount', {
+      id,
+      name: '售后',
+    });
+    const welcome = await call<ImrRuleDto>(t.app, a, 'POST', '/api/wechat/imr/save', {
+      accountid: one.body.data.id,
+      kind: 'subscribe',
+      reply: '欢迎光临',
+    });
+    await call(t.app, a, 'POST', '/api/wechat/imr/save', {
+      accountid: two.body.data.id,
+      kind: 'keyword',
+      keyword: '价格',
+      reply: '请看价目表',
+    });
+    const listOf = (accountid: string, token = a) =>
+      call<ImrRuleDto[]>(t.app, token, 'GET', `/api/wechat/kf/imr/list?accountid=${accountid}`);
+    const listed = await listOf(one.body.data.id);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({
+        id: welcome.body.data.id,
+        kind: 'subscribe',
+        keyword: '',
+        reply: '欢迎光临',
+      }),
+    ]);
+    expect((await listOf(two.body.data.id)).body.data.map((r) => r.keyword)).toEqual(['价格']);
+    expectError(await listOf('nope'), 'not_found', 404);
+    expectError(await call(t.app, a, 'GET', '/api/wechat/kf/imr/list'), 'required');
+    const weappOnly = await userWithCodes(t, ['A09_A01_A03']);
+    expectError(await listOf(one.body.data.id, weappOnly.token), 'forbidden', 403);
+    const kfAdmin = await userWithCodes(t, ['A09_A01_A02']);
+    expect((await listOf(one.body.data.id, kfAdmin.token)).body.data).toHaveLength(1);
   });
 
   it('a platform error in setup is shown, not swallowed (wrong secret)', async () => {

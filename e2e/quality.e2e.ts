@@ -244,6 +244,8 @@ describe('quality inspection with appeals', () => {
     // The automatic findings of the phrases rule, kept apart from the inspector's score.
     await itid('qc-finding-greeting').waitFor();
     await itid('qc-finding-closing').waitFor();
+    await ip.locator('.ant-drawer-open').getByText('该访客的其他会话').click();
+    await ip.locator('.ant-drawer-open').getByText('该访客没有其他会话').waitFor();
     await itid(`qc-item-row-${RUDE}`).click();
     await expect.poll(() => transcript.getAttribute('data-picking')).toBe('on');
     await transcript.getByTestId('message-out').filter({ hasText: '你自己查物流' }).click();

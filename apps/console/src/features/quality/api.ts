@@ -25,7 +25,7 @@ import {
   type QualityStatus,
   type QualityTranscriptDto,
 } from '@kefu/protocol';
-import { get, post } from '../../lib/api';
+import { get, post, request } from '../../lib/api';
 import type { Query } from '../../lib/request';
 import { exportOptions } from '../../components/exportApi';
 
@@ -122,6 +122,9 @@ export const qualityApi = {
   detail: (id: string, signal?: AbortSignal) => get<QualityDetailDto>(A.detail, { id }, signal),
   read: (id: string, after: number, signal?: AbortSignal) =>
     get<QualityTranscriptDto>(A.read, { id, after }, signal),
+  /** The visitor's other conversations; quiet, since the agent's own view may not read them. */
+  multiterm: (id: string, signal?: AbortSignal) =>
+    request<QualityTranscriptDto[]>(A.readMultiterm, { params: { id }, signal, silent: true }),
   count: (signal?: AbortSignal) => get<QualityCountDto>(A.count, undefined, signal),
   save: (b: { id: string; items: ItemScore[]; comment: string; send: boolean }) =>
     post<QualityDetailDto>(A.save, b),

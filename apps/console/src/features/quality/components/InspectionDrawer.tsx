@@ -16,7 +16,14 @@ import {
 } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { QUALITY_LIMITS, type QualityDetailDto, type QualityFindingDto } from '@kefu/protocol';
+import {
+  QUALITY_ALLOT_CODE,
+  QUALITY_INSPECT_CODE,
+  QUALITY_LIMITS,
+  type QualityDetailDto,
+  type QualityFindingDto,
+} from '@kefu/protocol';
+import { useCan } from '../../access/components/useCan';
 import { formatTime } from '../../../lib/time';
 import { notify } from '../../../lib/notify';
 import { useSaving } from '../../../lib/saving';
@@ -27,6 +34,7 @@ import { Scorecard } from './Scorecard';
 import { Findings } from './Findings';
 import { AppealPanel } from './AppealPanel';
 import { AppealForm } from './AppealForm';
+import { OtherChats } from './OtherChats';
 import { ScoreCell, StatusTag } from './Tags';
 
 /** The score, the save buttons and the overall comment of an inspection being scored. */
@@ -89,6 +97,7 @@ function ScoreBar(props: {
  */
 export function InspectionDrawer(props: { id: string | null; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation();
+  const can = useCan();
   const detail = useQuery({
     queryKey: ['quality', 'detail', props.id],
     queryFn: ({ signal }) => qualityApi.detail(props.id!, signal),
@@ -120,6 +129,8 @@ export function InspectionDrawer(props: { id: string | null; onClose: () => void
     props.onChanged();
   };
   const edit = !!d?.can.score;
+  // The visitor's other conversations are for inspectors and assigners, not for the agent's own view.
+  const work = can([QUALITY_INSPECT_CODE, QUALITY_ALLOT_CODE]);
   const adopt = (f: QualityFindingDto) => {
     const it = active ? items.get(active) : undefined;
     const cur = active ? draft[active] : undefined;
@@ -255,6 +266,15 @@ export function InspectionDrawer(props: { id: string | null; onClose: () => void
                     />
                   ),
                 },
+                ...(work
+                  ? [
+                      {
+                        key: 'other',
+                        label: t('qc.other.title'),
+                        children: <OtherChats inspectionid={d.row.id} />,
+                      },
+                    ]
+                  : []),
                 {
                   key: 'events',
                   label: t('qc.events'),

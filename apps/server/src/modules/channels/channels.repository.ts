@@ -217,3 +217,17 @@ export const linesAfter = (k: Kdb, agentserviceid: string, seq: number, upTo: nu
 
 export const imrRules = (k: Kdb, accountid: string) =>
   k.selectFrom('channel_imr').selectAll().where('accountid', '=', accountid).orderBy('createtime').execute();
+
+/** The outcome (robot_reply meta, JSON) of a conversation's latest robot line; null when it has none. */
+export async function lastRobotMeta(k: Kdb, agentserviceid: string): Promise<string | null> {
+  const r = await k
+    .selectFrom('chat_message as m')
+    .leftJoin('robot_reply as r', 'r.msgid', 'm.id')
+    .select('r.meta')
+    .where('m.agentserviceid', '=', agentserviceid)
+    .where('m.type', '=', 'robot')
+    .orderBy('m.seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return r?.meta ?? null;
+}

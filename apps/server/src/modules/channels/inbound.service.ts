@@ -24,6 +24,7 @@ import { ADAPTERS } from './runtime.js';
 import { autoReplies } from './imr.service.js';
 import { failedOnPlatform } from './events.js';
 import { visitorSaid } from '../robot/flow.service.js';
+import { suggestionPicked } from './numbered-reply.js';
 import { ratedByReply } from './satisfaction.js';
 
 /** Placeholder texts of media the platform could not hand over. */
@@ -377,7 +378,11 @@ export async function processInbound(rt: ChannelRuntime, inboundId: string): Pro
     await repo.updateUser(k, user.id, { lastin: item.time || rt.now(), sent: 0, updatetime: rt.now() });
     if (item.convid || item.msgid)
       await repo.updateUser(k, user.id, { convid: item.convid ?? '', lastmsgid: item.msgid ?? '' });
-    if (item.msgtype === 'text') {
+    // A bare number answers the robot's suggestions while it serves the chat with one as its latest line
+    // (the number asks that question); otherwise a pending satisfaction invitation (it rates the chat).
+    const question = item.msgtype === 'text' ? await suggestionPicked(rt, user, item.text) : null;
+    const asked: InboundItem = question ? { ...item, text: question } : item;
+    if (item.msgtype === 'text' && !question) {
       // A number answering the text satisfaction invitation rates the chat; an ended chat is not reopened.
       const rated = await ratedByReply(rt, user, item.text);
       if (rated)
@@ -390,8 +395,8 @@ export async function processInbound(rt: ChannelRuntime, inboundId: string): Pro
       if (rated === 'ended') return await finish('done', 'satisfaction');
     }
     const attachmentid = item.msgtype !== 'text' ? await fetchMedia(rt, app, user, item) : null;
-    await intoConversation(rt, inboundId, account, user, item, attachmentid);
-    for (const text of await autoReplies(k, account.id, item))
+    await intoConversation(rt, inboundId, account, user, asked, attachmentid);
+    for (const text of await autoReplies(k, account.id, asked))
       await enqueueNotice(rt, { orgi: app.orgi, userid: user.id, agentserviceid: null, text });
     await finish('done');
   } catch (err) {

@@ -3,6 +3,7 @@ import { AppError } from '../../platform/http/errors.js';
 import * as srepo from '../conversation/service.repository.js';
 import { rateConversation, settings } from '../satisfaction/satisfaction.service.js';
 import type { UserRow } from './adapters/adapter.js';
+import { numberReply } from './numbered-reply.js';
 import type { ChannelRuntime } from './runtime.js';
 
 /**
@@ -15,8 +16,6 @@ export async function satisfactionPrompt(rt: ChannelRuntime, orgi: string, messa
   return [message, CHANNEL_SATIS_HINT, ...levels].filter(Boolean).join('\n');
 }
 
-const LEVEL_REPLY = /^\s*([1-9])\s*$/;
-
 /**
  * A user's text that answers a pending invitation (the latest conversation was invited, not yet rated
  * unless re-rating is allowed, within CHANNEL_SATIS_REPLY_MS) with a level's number rates it; the thanks
@@ -28,13 +27,13 @@ export async function ratedByReply(
   user: UserRow,
   text: string,
 ): Promise<'open' | 'ended' | null> {
-  const m = LEVEL_REPLY.exec(text);
-  if (!m) return null;
+  const level = numberReply(text);
+  if (level === null) return null;
   const s = await srepo.latestServiceOf(rt.e.db.kysely, user.orgi, user.id);
   if (!s || Number(s.invite) !== 1 || s.invitedate === null) return null;
   if (rt.now() - Number(s.invitedate) > CHANNEL_SATIS_REPLY_MS) return null;
   try {
-    await rateConversation(rt.e.db, s, { level: Number(m[1]) });
+    await rateConversation(rt.e.db, s, { level });
   } catch (err) {
     // Not a level, rated already, satisfaction turned off: the number is just a message.
     if (err instanceof AppError && err.code === 400) return null;

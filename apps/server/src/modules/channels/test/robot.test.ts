@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelAppDto, MessageDto, SnsAccountDto } from '@kefu/protocol';
+import {
+  CHANNEL_SATIS_HINT,
+  CHANNEL_SATIS_THANKS,
+  type ChannelAppDto,
+  type MessageDto,
+  type SnsAccountDto,
+} from '@kefu/protocol';
 import { addOrgan, addUserWithCodes, api, collect, socketAgent, until } from '../../../../test/live.js';
 import { robotScene } from '../../robot/test/kit.js';
 import { addKfApp, addMpApp, perTestWithFake, type FakePlatform } from './fixtures.js';
@@ -55,6 +61,61 @@ describe('robots on messaging channels', () => {
     expect(lines.filter((m) => m.type === 'robot').length).toBeGreaterThanOrEqual(3);
     const texts = sentTo(f, openid);
     expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it('a bare number (also full-width) answering the numbered suggestions asks that question; once the robot is gone, a number answers the satisfaction invitation', async () => {
+    const { f, fa, sc } = await robotAccount();
+    const openid = 'oRobot0000000000000000009';
+    const k = sc.s.tdb.db.kysely;
+    await f.wechat.userSays(fa.appid, openid, { text: '退款' });
+    await until(() => sentTo(f, openid).some((t) => t.startsWith(sc.robot.suggestmsg)));
+    const list = sentTo(f, openid)
+      .find((t) => t.startsWith(sc.robot.suggestmsg))!
+      .split('\n');
+    const where = list.find((l) => l.endsWith('退款退到哪里？'))!;
+    expect(where).toMatch(/^[1-3]\. /);
+    const fullWidth = String.fromCharCode(where.charCodeAt(0) - 0x31 + 0xff11);
+    await f.wechat.userSays(fa.appid, openid, { text: fullWidth });
+    await until(() => sentTo(f, openid).includes('原路退回。'));
+    const asked = await k
+      .selectFrom('robot_question')
+      .select(['question', 'action', 'itemid'])
+      .where('question', '=', '退款退到哪里？')
+      .execute();
+    expect(asked).toEqual([{ question: '退款退到哪里？', action: 'answer', itemid: sc.items.refundWhere }]);
+    const userLines = async () =>
+      (
+        await k
+          .selectFrom('chat_message')
+          .select('message')
+          .where('calltype', '=', 'in')
+          .orderBy('seq')
+          .execute()
+      ).map((m) => m.message);
+    // The transcript shows the question asked, as after a click in the widget.
+    expect(await userLines()).toEqual(['退款', '退款退到哪里？']);
+    // The robot's latest line is an answer now: a number is an ordinary message again.
+    await f.wechat.userSays(fa.appid, openid, { text: '2' });
+    await until(async () => (await userLines()).length === 3);
+    expect((await userLines())[2]).toBe('2');
+    await until(async () => (await k.selectFrom('robot_question').select('id').execute()).length === 3);
+
+    // With a human, the numbers are the satisfaction invitation's.
+    const admin = (await addUserWithCodes(sc.s.tdb, ['A09_A03_A04'])).token;
+    expect((await api(sc.s, admin, '/api/satisfaction/enabled', { enabled: true })).json.success).toBe(true);
+    const agent = await socketAgent(sc.s, pt.sockets);
+    await f.wechat.userSays(fa.appid, openid, { text: '转人工' });
+    await until(
+      async () =>
+        (await k.selectFrom('agent_service').selectAll().executeTakeFirstOrThrow()).agentno === agent.id,
+    );
+    const s = await k.selectFrom('agent_service').selectAll().executeTakeFirstOrThrow();
+    expect((await api(sc.s, agent.token, `/api/talk/statf?agentserviceid=${s.id}`)).json.success).toBe(true);
+    await until(() => sentTo(f, openid).some((t) => t.includes(CHANNEL_SATIS_HINT)));
+    await f.wechat.userSays(fa.appid, openid, { text: '１' });
+    await until(() => sentTo(f, openid).includes(CHANNEL_SATIS_THANKS));
+    const rated = await k.selectFrom('agent_service').select('satislevel').executeTakeFirstOrThrow();
+    expect(rated.satislevel).toBe('1');
   });
 
   it('an account without a robot goes straight to an agent', async () => {

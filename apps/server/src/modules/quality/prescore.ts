@@ -215,37 +215,24 @@ export async function prescore(db: Db, ids: readonly string[], now = Date.now())
     for (const f of findingsOf(s, lines.get(s.id) ?? [], hits.get(s.id) ?? [], cfgs.get(s.orgi)!))
       findings.push({ s, f });
   const scored = services.map((s) => s.id);
+  const per = new Map<string, { points: number; rules: string[] }>();
+  for (const { s, f } of findings) {
+    const x = per.get(s.id) ?? { points: 0, rules: [] };
+    x.points += f.points;
+    x.rules.push(f.rule);
+    per.set(s.id, x);
+  }
+  // Ids in one order: two nodes scoring overlapping batches lock the summary rows in the same order.
+  const ordered = [...services].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   await k.transaction().execute(async (trx) => {
-    await trx.deleteFrom('quality_finding').where('agentserviceid', 'in', scored).execute();
-    for (let i = 0; i < findings.length; i += 500)
-      await trx
-        .insertInto('quality_finding')
-        .values(
-          findings.slice(i, i + 500).map(({ s, f }) => ({
-            id: newTimeId(now),
-            orgi: s.orgi,
-            agentserviceid: s.id,
-            rule: f.rule,
-            messageids: JSON.stringify(f.messageids),
-            value: f.value,
-            detail: f.detail.slice(0, 500),
-            points: f.points,
-            createtime: now,
-          })),
-        )
-        .execute();
-    const per = new Map<string, { points: number; rules: string[] }>();
-    for (const { s, f } of findings) {
-      const x = per.get(s.id) ?? { points: 0, rules: [] };
-      x.points += f.points;
-      x.rules.push(f.rule);
-      per.set(s.id, x);
-    }
+    // The summary upsert first: it locks each conversation's row, so a second scoring of the same
+    // conversation at the same time (the ending node's queue and a sweep, two sweeps) waits here and then
+    // replaces these findings instead of adding its own beside them.
     for (let i = 0; i < services.length; i += 500)
       await trx
         .insertInto('quality_conv')
         .values(
-          services.slice(i, i + 500).map((s) => ({
+          ordered.slice(i, i + 500).map((s) => ({
             agentserviceid: s.id,
             orgi: s.orgi,
             autopoints: per.get(s.id)?.points ?? 0,
@@ -261,6 +248,24 @@ export async function prescore(db: Db, ids: readonly string[], now = Date.now())
             rules: eb.ref('excluded.rules'),
             scanned: 1,
             updatetime: now,
+          })),
+        )
+        .execute();
+    await trx.deleteFrom('quality_finding').where('agentserviceid', 'in', scored).execute();
+    for (let i = 0; i < findings.length; i += 500)
+      await trx
+        .insertInto('quality_finding')
+        .values(
+          findings.slice(i, i + 500).map(({ s, f }) => ({
+            id: newTimeId(now),
+            orgi: s.orgi,
+            agentserviceid: s.id,
+            rule: f.rule,
+            messageids: JSON.stringify(f.messageids),
+            value: f.value,
+            detail: f.detail.slice(0, 500),
+            points: f.points,
+            createtime: now,
           })),
         )
         .execute();

@@ -156,6 +156,15 @@ export interface QualityEventTable {
   createtime: number;
 }
 
+/** Migration 0019: the pre-scoring sweep's watermark and lease (one row per sweep, by name). */
+export interface QualitySweepTable {
+  name: string;
+  mark: number;
+  owner: Generated<string>;
+  lease: Generated<number>;
+  updatetime: number;
+}
+
 export interface QualityTables {
   quality_type: QualityTypeTable;
   quality_label: QualityLabelTable;
@@ -169,4 +178,5 @@ export interface QualityTables {
   quality_appeal_item: QualityAppealItemTable;
   quality_appeal_message: QualityAppealMessageTable;
   quality_event: QualityEventTable;
+  quality_sweep: QualitySweepTable;
 }

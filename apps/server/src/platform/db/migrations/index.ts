@@ -16,6 +16,7 @@ import * as m0016 from './0016_knowledge_robot.js';
 import * as m0013 from './0013_analysis.js';
 import * as m0017 from './0017_messaging_channels.js';
 import * as m0018 from './0018_quality.js';
+import * as m0019 from './0019_quality_indexes.js';
 import * as m0015 from './0015_identity.js';
 
 export interface MigrationModule {
@@ -40,5 +41,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: Migration
   ['0013_analysis', m0013],
   ['0017_messaging_channels', m0017],
   ['0018_quality', m0018],
+  ['0019_quality_indexes', m0019],
   ['0015_identity', m0015],
 ];

@@ -23,6 +23,8 @@ import { badRequest } from '../../platform/http/errors.js';
 import { offsetOf, pageOf, type Paging } from '../../platform/http/paging.js';
 import { newTimeId } from '../../platform/ids.js';
 import { orgSettings } from '../../platform/settings/org-settings.js';
+import { tenantZone } from '../analysis/tenant-zone.js';
+import { dateOfDay, dayOfDate, dayStart, localParts, weekdayOf } from '../analysis/zone.js';
 import { filtered, listBase, presentRows } from './inspect.service.js';
 import * as repo from './quality.repository.js';
 import type { InspectionRow, Kdb } from './quality.repository.js';
@@ -382,24 +384,32 @@ async function reassign(
 
 // ---------------------------------------------------------------- automation
 
-const DAY = 86_400_000;
-/** The period bucket of a time (UTC days; weeks start on Monday). */
-export function periodKey(t: number, period: QualityPeriod): string {
-  const d = new Date(t);
-  if (period === 'month') return `${d.getUTCFullYear()}-${d.getUTCMonth() + 1}`;
-  const day = Math.floor(t / DAY);
+/**
+ * The period bucket of a time, in the tenant's time zone (the one the statistics count days in): local
+ * days; weeks start on Monday; calendar months.
+ */
+export function periodKey(t: number, period: QualityPeriod, tz: string): string {
+  const { day } = localParts(t, tz);
+  if (period === 'month') return dateOfDay(day).slice(0, 7);
   if (period === 'day') return String(day);
-  return String(day - ((day + 3) % 7));
+  return String(day - weekdayOf(day) + 1);
 }
 
-/** The default range of a run: the current period up to now. */
-function rangeOf(a: Automation, now: number): { begin: number; end: number } {
+/** The default range of a run: the current local period up to now. */
+export function periodRange(
+  a: Pick<Automation, 'begin' | 'end' | 'period'>,
+  now: number,
+  tz: string,
+): { begin: number; end: number } {
   if (a.begin !== undefined || a.end !== undefined) return { begin: a.begin ?? 0, end: a.end ?? now };
-  const day = Math.floor(now / DAY);
-  if (a.period === 'day') return { begin: day * DAY, end: now };
-  if (a.period === 'week') return { begin: (day - ((day + 3) % 7)) * DAY, end: now };
-  const d = new Date(now);
-  return { begin: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1), end: now };
+  const { day } = localParts(now, tz);
+  const first =
+    a.period === 'day'
+      ? day
+      : a.period === 'week'
+        ? day - weekdayOf(day) + 1
+        : dayOfDate(`${dateOfDay(day).slice(0, 8)}01`);
+  return { begin: dayStart(first, tz), end: now };
 }
 
 /** The rule's filters over ended conversations in the range (any filter set: a match on one suffices). */
@@ -458,7 +468,8 @@ async function matching(
 export async function automation(db: Db, p: Principal, a: Automation): Promise<QualityAllotResultDto> {
   const chosen = await checkInspectors(db, p, a.inspectors);
   const now = Date.now();
-  const range = rangeOf(a, now);
+  const tz = await tenantZone(db, p.orgi);
+  const range = periodRange(a, now, tz);
   if (a.save) {
     const saved: QualityAllotRuleDto = {
       share: a.share,
@@ -480,7 +491,7 @@ export async function automation(db: Db, p: Principal, a: Automation): Promise<Q
     .where('convtime', '>=', range.begin)
     .where('convtime', '<=', range.end)
     .execute();
-  const key = (agentno: string, t: number) => `${agentno}|${periodKey(t, a.period)}`;
+  const key = (agentno: string, t: number) => `${agentno}|${periodKey(t, a.period, tz)}`;
   const taken = new Map<string, number>();
   for (const r of already)
     taken.set(key(r.agentno, Number(r.convtime)), (taken.get(key(r.agentno, Number(r.convtime))) ?? 0) + 1);
@@ -526,7 +537,7 @@ export async function automation(db: Db, p: Principal, a: Automation): Promise<Q
 export async function automationAgain(db: Db, p: Principal, a: Automation): Promise<QualityAllotResultDto> {
   const chosen = await checkInspectors(db, p, a.inspectors);
   const now = Date.now();
-  const range = rangeOf(a, now);
+  const range = periodRange(a, now, await tenantZone(db, p.orgi));
   return db.kysely.transaction().execute(async (trx) => {
     let q = trx
       .selectFrom('quality_inspection')

@@ -62,6 +62,9 @@ export const messagingZh = {
   'channel.imr.kind.keyword': '关键词回复',
   'channel.imr.kind.menu': '菜单回复',
   'channel.imr.kind.subscribe': '关注回复',
+  'channel.imr.kind.welcome': '欢迎语',
+  'channel.imrKfHint':
+    '欢迎语：用户进入会话时发送（不占用 48 小时内 5 条的额度）；关键词回复：用户发送的文字等于（或包含）关键词时回复；菜单回复：点击菜单的 id 等于关键词时回复。消息仍会转给坐席。',
   'channel.imr.new': '新增自动回复',
   'channel.bar.window': '回复时限：{{time}} 前',
   'channel.bar.windowClosed': '回复时限已过：用户再次发消息后才能回复',
@@ -149,6 +152,9 @@ export const messagingEn: Record<keyof typeof messagingZh, string> = {
   'channel.imr.kind.keyword': 'Keyword',
   'channel.imr.kind.menu': 'Menu click',
   'channel.imr.kind.subscribe': 'Follow',
+  'channel.imr.kind.welcome': 'Welcome',
+  'channel.imrKfHint':
+    'Welcome: sent when the user enters the session (outside the 5 messages per 48 h); keyword: answers a text equal to (or containing) the keyword; menu: answers a menu click whose id is the keyword. Messages still reach an agent.',
   'channel.imr.new': 'New auto-reply',
   'channel.bar.window': 'Reply before {{time}}',
   'channel.bar.windowClosed': 'Reply window closed: you can answer once the user writes again',

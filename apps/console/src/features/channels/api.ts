@@ -47,6 +47,9 @@ export const kfApi = {
     post<SnsAccountDto>(`${KF}/association`, { accountid, organ, robotid: robotid ?? '' }),
   unassociate: (accountid: string) => post<SnsAccountDto>(`${KF}/unAssociation`, { accountid }),
   way: (accountid: string, scene: string) => get<KfWayDto>(`${KF}/getKfWay`, { accountid, scene }),
+  /** One KF account's auto-replies (saved and deleted through appApi('weixin')). */
+  rules: (accountid: string, signal?: AbortSignal) =>
+    get<ImrRuleDto[]>(`${KF}/imr/list`, { accountid }, signal),
 };
 
 /** Official accounts (/api/wechat) and mini-programs (/api/weApp) share their calls. */

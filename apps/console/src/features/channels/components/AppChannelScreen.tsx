@@ -144,7 +144,7 @@ export function AppChannelScreen({ channel }: { channel: 'weixin' | 'weapp' }) {
       >
         {binding && <CallbackFields cfg={binding} testId={`${id}-binding`} />}
       </Modal>
-      <ImrModal channel={channel} appid={imr} onClose={() => setImr(null)} />
+      <ImrModal owner={imr ? { channel, appid: imr } : null} onClose={() => setImr(null)} />
     </Card>
   );
 }

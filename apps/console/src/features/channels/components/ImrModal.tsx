@@ -7,7 +7,7 @@ import { IMR_KINDS, type ImrKind, type ImrRuleDto } from '@kefu/protocol';
 import { FormModal } from '../../../components/FormModal';
 import { DeleteLink } from '../../../components/RowActions';
 import { rules } from '../../../lib/formRules';
-import { appApi, snsApi } from '../api';
+import { appApi, kfApi, snsApi } from '../api';
 
 interface Fields {
   kind: ImrKind;
@@ -16,34 +16,50 @@ interface Fields {
   reply: string;
 }
 
-/** The auto-replies (imr) of one official account / mini-program: list, add, delete. */
-export function ImrModal(props: { channel: 'weixin' | 'weapp'; appid: string | null; onClose: () => void }) {
+/** Whose rules: an official account / mini-program app (its one account), or one WeChat KF account. */
+export type ImrOwner =
+  { channel: 'weixin' | 'weapp'; appid: string } | { channel: 'wechat'; accountid: string };
+
+/**
+ * The auto-replies (imr) of one account: list, add, delete. A KF account's rules are saved and deleted
+ * through the official-account calls (/api/wechat/imr/*); its subscribe rule is the welcome on entering.
+ */
+export function ImrModal(props: { owner: ImrOwner | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const r = rules(i18n.language);
-  const api = appApi(props.channel);
+  const owner = props.owner;
+  const channel = owner?.channel ?? 'weixin';
+  const api = appApi(channel === 'weapp' ? 'weapp' : 'weixin');
+  const key = owner ? (owner.channel === 'wechat' ? owner.accountid : owner.appid) : null;
   const [adding, setAdding] = useState(false);
   const list = useQuery({
-    queryKey: ['imr', props.appid],
-    queryFn: ({ signal }) => api.rules(props.appid!, signal),
-    enabled: !!props.appid,
+    queryKey: ['imr', channel, key],
+    queryFn: ({ signal }) =>
+      owner!.channel === 'wechat' ? kfApi.rules(owner!.accountid, signal) : api.rules(key!, signal),
+    enabled: !!key,
   });
   const account = useQuery({
-    queryKey: ['sns', props.channel],
-    queryFn: ({ signal }) => snsApi.list(props.channel, signal),
-    enabled: !!props.appid,
+    queryKey: ['sns', channel],
+    queryFn: ({ signal }) => snsApi.list(channel, signal),
+    enabled: !!owner && owner.channel !== 'wechat',
   });
-  const accountid = account.data?.find((a) => a.appid === props.appid)?.id ?? '';
-  const id = `imr-${props.channel}`;
+  const accountid =
+    owner?.channel === 'wechat' ? owner.accountid : (account.data?.find((a) => a.appid === key)?.id ?? '');
+  const kindLabel = (k: ImrKind) =>
+    t(channel === 'wechat' && k === 'subscribe' ? 'channel.imr.kind.welcome' : `channel.imr.kind.${k}`);
+  const id = `imr-${channel}`;
   return (
     <Modal
-      open={!!props.appid}
+      open={!!key}
       title={t('channel.imr')}
       footer={null}
       width={760}
       onCancel={props.onClose}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t('channel.imrHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t(channel === 'wechat' ? 'channel.imrKfHint' : 'channel.imrHint')}
+      </Typography.Paragraph>
       <Button
         type="primary"
         icon={<PlusOutlined />}
@@ -65,7 +81,7 @@ export function ImrModal(props: { channel: 'weixin' | 'weapp'; appid: string | n
             title: t('channel.imr.kind'),
             dataIndex: 'kind',
             width: 110,
-            render: (v: ImrKind) => <Tag>{t(`channel.imr.kind.${v}`)}</Tag>,
+            render: (v: ImrKind) => <Tag>{kindLabel(v)}</Tag>,
           },
           {
             title: t('channel.imr.keyword'),
@@ -79,7 +95,7 @@ export function ImrModal(props: { channel: 'weixin' | 'weapp'; appid: string | n
             width: 90,
             render: (_: unknown, row) => (
               <DeleteLink
-                name={row.keyword || t(`channel.imr.kind.${row.kind}`)}
+                name={row.keyword || kindLabel(row.kind)}
                 onDelete={() => api.removeRule(row.id)}
                 onDone={() => void list.refetch()}
               />
@@ -102,7 +118,10 @@ export function ImrModal(props: { channel: 'weixin' | 'weapp'; appid: string | n
         {(form) => (
           <>
             <Form.Item name="kind" label={t('channel.imr.kind')}>
-              <Select options={IMR_KINDS.map((k) => ({ value: k, label: t(`channel.imr.kind.${k}`) }))} />
+              <Select
+                data-testid={`${id}-kind`}
+                options={IMR_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
+              />
             </Form.Item>
             <Form.Item noStyle shouldUpdate>
               {() =>

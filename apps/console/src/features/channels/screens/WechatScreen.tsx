@@ -29,6 +29,7 @@ import { skillList } from '../../section/api';
 import { kfApi, snsApi } from '../api';
 import { AppForm } from '../components/AppForm';
 import { CallbackFields } from '../components/CallbackFields';
+import { ImrModal } from '../components/ImrModal';
 import { RobotCell } from '../components/RobotCell';
 import { RobotField } from '../components/RobotField';
 import { robotApi } from '../../robot/api';
@@ -56,6 +57,7 @@ export default function WechatScreen() {
   const [assoc, setAssoc] = useState<SnsAccountDto | null>(null);
   const [way, setWay] = useState<{ account: SnsAccountDto; url: string } | null>(null);
   const [scene, setScene] = useState('');
+  const [imr, setImr] = useState<string | null>(null);
   const corp = cb.data ?? null;
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['wechat-callback'] });
@@ -86,7 +88,7 @@ export default function WechatScreen() {
     },
     {
       title: t('common.actions'),
-      width: 360,
+      width: 420,
       render: (_: unknown, row) => (
         <Space size={0} wrap>
           <Button
@@ -106,6 +108,14 @@ export default function WechatScreen() {
               testId={`${id}-unassoc-${row.name}`}
             />
           )}
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setImr(row.id)}
+            data-testid={`${id}-imr-${row.name}`}
+          >
+            {t('channel.imr')}
+          </Button>
           <Button
             type="link"
             size="small"
@@ -232,6 +242,8 @@ export default function WechatScreen() {
         </Form.Item>
         <RobotField robots={robots.data ?? []} testId={`${id}-assoc-robot`} />
       </FormModal>
+
+      <ImrModal owner={imr ? { channel: 'wechat', accountid: imr } : null} onClose={() => setImr(null)} />
 
       <Modal
         open={way !== null}

@@ -3,32 +3,14 @@
  * `{success:false, code, msg, key}`; the console shows the i18n text of `key` when it knows it,
  * otherwise `msg`.
  */
-export const CODES = {
-  ok: 200,
-  badRequest: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  notFound: 404,
-  conflict: 409,
-  methodNotAllowed: 405,
-  payloadTooLarge: 413,
-  tooManyRequests: 429,
-  serverError: 500,
-  insufficientStorage: 507,
-  /** Never toasted by the console (spec section 8). */
-  silentNoData: 10702,
-  silentStale: 10026,
-} as const;
-
-export const SILENT_CODES: readonly number[] = [CODES.silentNoData, CODES.silentStale];
+import { FIELD_ERROR_MESSAGES } from './codes.js';
 
 export const ERROR_MESSAGES = {
-  required: { zh: '必填项不能为空', en: 'Required field cannot be empty' },
+  ...FIELD_ERROR_MESSAGES,
   name_repeat: { zh: '名称重复', en: 'Name already exists' },
   username_repeat: { zh: '用户名重复', en: 'Username already exists' },
   mobile_email_exists: { zh: '手机号或邮箱已存在', en: 'Mobile or email already exists' },
   password_wrong: { zh: '密码错误', en: 'Wrong password' },
-  email_format: { zh: '邮箱格式错误', en: 'Wrong email format' },
   image_format: { zh: '图片格式错误', en: 'Wrong image format' },
   username_empty: { zh: '用户名不能为空', en: 'User name cannot be empty' },
   group_bound: { zh: '该分组已绑定', en: 'Group already bound' },
@@ -55,8 +37,6 @@ export const ERROR_MESSAGES = {
   invalid_body: { zh: '请求格式错误', en: 'Malformed request' },
   invalid_field: { zh: '字段格式错误', en: 'Invalid field' },
   too_long: { zh: '内容过长', en: 'Value too long' },
-  phone_format: { zh: '手机格式错误', en: 'Wrong mobile format' },
-  ip_format: { zh: '请输入正确的IP地址', en: 'Enter a valid IP address' },
   organ_has_users: { zh: '部门下还有用户，不能删除', en: 'Department still has users' },
   organ_has_children: { zh: '部门下还有子部门，不能删除', en: 'Department still has sub-departments' },
   organ_parent_invalid: { zh: '上级部门无效', en: 'Invalid parent department' },
@@ -284,14 +264,3 @@ export function errorText(key: ErrorKey, lang: string): string {
   const m = ERROR_MESSAGES[key];
   return lang.startsWith('en') ? m.en : m.zh;
 }
-
-/** Console-only fixed texts of spec section 8. */
-export const CLIENT_TEXTS = {
-  noPermission: '未获取到用户权限！',
-  notLoggedIn: '未登录',
-  timeout: '请求超时，请稍后再试',
-  serverError: 'Server error, please try later or contact the administrator',
-  imageLoadFailed: '加载失败',
-  voiceFormat: 'audio file format error, supports mp3/mpeg/ogg',
-  copySucceeded: 'copy succeeded',
-} as const;

@@ -1,6 +1,7 @@
 export * from './permissions.js';
 export * from './routes.js';
 export * from './constants.js';
+export * from './codes.js';
 export * from './errors.js';
 export * from './envelope.js';
 export * from './validators.js';

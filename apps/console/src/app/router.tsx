@@ -4,16 +4,16 @@ import { Spin } from 'antd';
 import { PUBLIC_PATHS } from '@kefu/protocol';
 import type { PermittedRoute } from './permittedRoutes';
 import { homePath, rewritePath } from './permittedRoutes';
+import { lazyScreen } from './lazy';
 import {
   ComingSoon,
   LoginScreen,
   RegisterScreen,
-  SCREENS,
   Shell,
   StatusScreen,
   ThirdLoginScreen,
   VisitorPlaceholder,
-} from './screens';
+} from './publicScreens';
 import { RouteErrorBoundary } from './RouteError';
 
 export const PageSpin = () => (
@@ -56,6 +56,18 @@ function Unknown() {
   return <Navigate to={rewritten ? rewritten + loc.search : '/401'} replace />;
 }
 
+/**
+ * A signed-in route's screen, looked up in the screen table once that table has loaded: the
+ * table (screens.ts) stays off the login page's first load.
+ */
+const screenOf = (fullPath: string) =>
+  lazyScreen<object>(async () => {
+    const { SCREENS } = await import('./screens');
+    // A lazy component cannot resolve to another lazy one: render the screen's from a plain one.
+    const Screen = SCREENS[fullPath] ?? ComingSoon;
+    return { default: () => <Screen /> };
+  });
+
 function toRouteObject(r: PermittedRoute): RouteObject {
   if (r.children) {
     return {
@@ -66,10 +78,10 @@ function toRouteObject(r: PermittedRoute): RouteObject {
       ],
     };
   }
-  const Screen = SCREENS[r.fullPath];
+  const Screen = screenOf(r.fullPath);
   return {
     path: r.path,
-    element: <Suspense fallback={<PageSpin />}>{Screen ? <Screen /> : <ComingSoon />}</Suspense>,
+    element: susp(<Screen />),
     handle: { title: r.title },
   };
 }

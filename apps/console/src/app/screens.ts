@@ -71,11 +71,3 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   '/quality/inspect': lazyScreen(() => import('../features/quality/screens/InspectScreen')),
   '/quality/staffInspect': lazyScreen(() => import('../features/quality/screens/StaffInspectScreen')),
 };
-
-export const Shell = lazyScreen(() => import('./Shell'));
-export const ComingSoon = lazyScreen(() => import('./ComingSoon'));
-export const LoginScreen = lazyScreen(() => import('../features/auth/screens/LoginScreen'));
-export const RegisterScreen = lazyScreen(() => import('../features/auth/screens/RegisterScreen'));
-export const ThirdLoginScreen = lazyScreen(() => import('../features/auth/screens/ThirdLoginScreen'));
-export const StatusScreen = lazyScreen(() => import('./StatusScreen'));
-export const VisitorPlaceholder = lazyScreen(() => import('../features/visitor/VisitorPlaceholder'));

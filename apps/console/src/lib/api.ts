@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorKey, type OkEnvelope } from '@kefu/protocol';
+import type { OkEnvelope } from '@kefu/protocol';
 import { createRequester, type Query } from './request';
 import { getToken } from './storage';
 import { notify } from './notify';
@@ -10,12 +10,10 @@ export const onUnauthorized = (fn: () => void): void => {
   unauthorizedHandler = fn;
 };
 
-function keyText(key: string): string | undefined {
+async function keyText(key: string): Promise<string | undefined> {
   const k = `error.${key}`;
   if (i18n.isInitialized && i18n.exists(k)) return i18n.t(k);
-  const m = (ERROR_MESSAGES as Record<string, { zh: string; en: string } | undefined>)[key as ErrorKey];
-  if (!m) return undefined;
-  return (i18n.language ?? 'zh').startsWith('en') ? m.en : m.zh;
+  return (await import('./errorCatalogue')).catalogueText(key, i18n.language ?? 'zh');
 }
 
 export const request = createRequester({

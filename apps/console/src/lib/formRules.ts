@@ -1,15 +1,15 @@
 import type { FormRule } from 'antd';
-import { ERROR_MESSAGES, validate, VALIDATION_TEXTS } from '@kefu/protocol';
+import { FIELD_ERROR_MESSAGES, validate, VALIDATION_TEXTS } from '@kefu/protocol';
 
 /**
  * antd Form rules wrapping the shared validators of spec section 5. In Chinese the messages are
  * exactly the validators'; in English their translations from the error catalogue.
  */
 const EN: Record<string, string> = {
-  [VALIDATION_TEXTS.required]: ERROR_MESSAGES.required.en,
-  [VALIDATION_TEXTS.phone]: ERROR_MESSAGES.phone_format.en,
-  [VALIDATION_TEXTS.email]: ERROR_MESSAGES.email_format.en,
-  [VALIDATION_TEXTS.ip]: ERROR_MESSAGES.ip_format.en,
+  [VALIDATION_TEXTS.required]: FIELD_ERROR_MESSAGES.required.en,
+  [VALIDATION_TEXTS.phone]: FIELD_ERROR_MESSAGES.phone_format.en,
+  [VALIDATION_TEXTS.email]: FIELD_ERROR_MESSAGES.email_format.en,
+  [VALIDATION_TEXTS.ip]: FIELD_ERROR_MESSAGES.ip_format.en,
 };
 
 const rule =
@@ -34,5 +34,5 @@ const make = (lang: string) => ({
 /** Rules per UI language; `rules.requiredText` serves forms that are not antd Forms (login). */
 export const rules = Object.assign(make, {
   requiredText: (lang: string): string =>
-    lang.startsWith('en') ? ERROR_MESSAGES.required.en : VALIDATION_TEXTS.required,
+    lang.startsWith('en') ? FIELD_ERROR_MESSAGES.required.en : VALIDATION_TEXTS.required,
 });

@@ -66,6 +66,24 @@ describe('request layer', () => {
     expect(env.toast).toHaveBeenCalledWith('名称重复');
   });
 
+  it('waits for a key text that comes asynchronously (the catalogue loaded on demand), for 401 too', async () => {
+    const keyText = (k: string) => Promise.resolve(k === 'password_wrong' ? 'Wrong password' : undefined);
+    const { request, env } = setup(
+      () => json({ success: false, code: 400, msg: 'x', key: 'password_wrong' }),
+      {
+        keyText,
+      },
+    );
+    await expect(request('/a')).rejects.toMatchObject({ message: 'Wrong password' });
+    expect(env.toast).toHaveBeenCalledWith('Wrong password');
+    vi.advanceTimersByTime(2001);
+    const expired = setup(() => json({ success: false, code: 401, msg: 'x', key: 'password_wrong' }), {
+      keyText,
+    });
+    await expired.request('/b').catch(() => undefined);
+    expect(expired.env.toast).toHaveBeenCalledWith('Wrong password');
+  });
+
   it('throttles error toasts to one per 2 s', async () => {
     const { request, env } = setup(() => json({ success: false, code: 400, msg: 'bad' }));
     await request('/a').catch(() => undefined);

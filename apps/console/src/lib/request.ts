@@ -61,8 +61,11 @@ export interface RequestEnv {
   toast: (text: string) => void;
   /** Clear the token and go to /login; called LOGIN_REDIRECT_DELAY_MS after a 401. */
   onUnauthorized: () => void;
-  /** The current UI text of a server error key, or undefined when the key is unknown. */
-  keyText: (key: string) => string | undefined;
+  /**
+   * The current UI text of a server error key, or undefined when the key is unknown; may come
+   * asynchronously (the console loads the error catalogue only when an error needs it).
+   */
+  keyText: (key: string) => string | undefined | Promise<string | undefined>;
   /** Browser path, to honour "no toast on the third-party login page". */
   currentPath: () => string;
   now: () => number;
@@ -96,18 +99,18 @@ export function createRequester(env: RequestEnv): Requester {
     env.toast(text);
   };
 
-  const unauthorized = (body: ErrEnvelope | null, path: string, opts: RequestOptions) => {
+  const unauthorized = async (body: ErrEnvelope | null, path: string, opts: RequestOptions) => {
     if (opts.noAuthRedirect) return;
-    if (!env.currentPath().startsWith('/thirdLogin')) {
-      const text = (body?.key && env.keyText(body.key)) || body?.msg || CLIENT_TEXTS.notLoggedIn;
-      toast(text, path, opts);
+    if (!redirectScheduled) {
+      redirectScheduled = true;
+      setTimeout(() => {
+        redirectScheduled = false;
+        env.onUnauthorized();
+      }, LOGIN_REDIRECT_DELAY_MS);
     }
-    if (redirectScheduled) return;
-    redirectScheduled = true;
-    setTimeout(() => {
-      redirectScheduled = false;
-      env.onUnauthorized();
-    }, LOGIN_REDIRECT_DELAY_MS);
+    if (env.currentPath().startsWith('/thirdLogin')) return;
+    const text = (body?.key && (await env.keyText(body.key))) || body?.msg || CLIENT_TEXTS.notLoggedIn;
+    toast(text, path, opts);
   };
 
   return async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
@@ -171,13 +174,13 @@ export function createRequester(env: RequestEnv): Requester {
     const err: ErrEnvelope | null = body && body.success === false ? body : null;
     const code = err?.code ?? res.status;
     if (res.status === CODES.unauthorized || code === CODES.unauthorized) {
-      unauthorized(err, key, opts);
+      await unauthorized(err, key, opts);
       throw new RequestError(err?.msg || CLIENT_TEXTS.notLoggedIn, {
         code: CODES.unauthorized,
         key: err?.key,
       });
     }
-    const text = (err?.key && env.keyText(err.key)) || err?.msg || CLIENT_TEXTS.serverError;
+    const text = (err?.key && (await env.keyText(err.key))) || err?.msg || CLIENT_TEXTS.serverError;
     if (!SILENT_CODES.includes(code)) toast(text, key, opts);
     throw new RequestError(text, { code, key: err?.key, fields: err?.fields });
   };

@@ -8,7 +8,8 @@ import { idField, str } from './schemas/fields.js';
  * satisfaction, the widget sections of each access point) are the base texts, in BASE_TEXT_LANGUAGE. A
  * visitor whose widget speaks another language gets that language's text where one is set, the base
  * text otherwise. Each scope lists its keys (named as in the setup section they belong to) and the code
- * that may edit them; widget scopes are per access point.
+ * that may edit them; widget scopes (`site`) are per access point, row scopes (`row`) per row of a
+ * setup list (a working-hours schedule, a satisfaction opinion), named by the row's id.
  */
 export const BASE_TEXT_LANGUAGE = DEFAULT_LANGUAGE;
 export const VISITOR_TEXT_MAX = 500;
@@ -17,6 +18,7 @@ export const VISITOR_TEXT_SCOPES = {
   prompt: {
     code: 'A09_A03_A01',
     site: false,
+    row: false,
     keys: [
       'sessionmsg',
       'successmsg',
@@ -29,24 +31,32 @@ export const VISITOR_TEXT_SCOPES = {
       'servicename',
     ],
   },
-  lineUp: { code: 'A09_A03_A05', site: false, keys: ['agentbusymsg', 'quenetimeoutmsg'] },
+  lineUp: { code: 'A09_A03_A05', site: false, row: false, keys: ['agentbusymsg', 'quenetimeoutmsg'] },
   satisfaction: {
     code: 'A09_A03_A04',
     site: false,
+    row: false,
     keys: ['satisftext', 'level1', 'level2', 'level3', 'level4', 'level5'],
   },
-  consult: { code: 'A09_A04_A01', site: true, keys: ['text'] },
-  invite: { code: 'A09_A04_A02', site: true, keys: ['text', 'acceptText', 'laterText'] },
-  dialogue: { code: 'A09_A04_A03', site: true, keys: ['companyName', 'agentName', 'adText'] },
-  leavemsg: { code: 'A09_A04_A04', site: true, keys: ['notice'] },
-} as const satisfies Record<string, { code: string; site: boolean; keys: readonly string[] }>;
+  consult: { code: 'A09_A04_A01', site: true, row: false, keys: ['text'] },
+  invite: { code: 'A09_A04_A02', site: true, row: false, keys: ['text', 'acceptText', 'laterText'] },
+  dialogue: { code: 'A09_A04_A03', site: true, row: false, keys: ['companyName', 'agentName', 'adText'] },
+  leavemsg: { code: 'A09_A04_A04', site: true, row: false, keys: ['notice'] },
+  /** A working-hours schedule's not-in-hours message (/setup/workingHours). */
+  workingHours: { code: 'A09_A03_A03', site: false, row: true, keys: ['notinwhmsg'] },
+  /** A satisfaction opinion's name, as the widget's rating form lists it (/setup/satisfaction). */
+  opinion: { code: 'A09_A03_A04', site: false, row: true, keys: ['name'] },
+} as const satisfies Record<string, { code: string; site: boolean; row: boolean; keys: readonly string[] }>;
 
 export type VisitorTextScope = keyof typeof VISITOR_TEXT_SCOPES;
 export const VISITOR_TEXT_SCOPE_NAMES = Object.keys(VISITOR_TEXT_SCOPES) as VisitorTextScope[];
 
-/** The stored scope of a section: tenant-wide ones by name, widget ones per access point. */
-export const textScopeId = (scope: VisitorTextScope, appid?: string | null): string =>
-  VISITOR_TEXT_SCOPES[scope].site ? `${scope}:${appid ?? ''}` : scope;
+/**
+ * The stored scope of a section: tenant-wide ones by name, widget ones per access point, row ones per
+ * row (`owner` is the access point's or the row's id).
+ */
+export const textScopeId = (scope: VisitorTextScope, owner?: string | null): string =>
+  VISITOR_TEXT_SCOPES[scope].site || VISITOR_TEXT_SCOPES[scope].row ? `${scope}:${owner ?? ''}` : scope;
 
 /** Languages a text can be set in besides the base one. */
 export const TEXT_LANGUAGES = LANGUAGES.map((l) => l.language).filter((l) => l !== BASE_TEXT_LANGUAGE);
@@ -59,11 +69,14 @@ const langField = str()
   .refine((l) => (TEXT_LANGUAGES as string[]).includes(l), 'invalid_field');
 const siteRule = (q: { scope: VisitorTextScope; appid?: string }) =>
   !VISITOR_TEXT_SCOPES[q.scope].site || !!q.appid;
+const rowRule = (q: { scope: VisitorTextScope; rowid?: string }) =>
+  !VISITOR_TEXT_SCOPES[q.scope].row || !!q.rowid;
 
 /** GET /api/visitorText: one scope's texts in one language. */
 export const visitorTextQuery = z
-  .object({ scope: scopeField, lang: langField, appid: idField().optional() })
-  .refine(siteRule, { message: 'required', path: ['appid'] });
+  .object({ scope: scopeField, lang: langField, appid: idField().optional(), rowid: idField().optional() })
+  .refine(siteRule, { message: 'required', path: ['appid'] })
+  .refine(rowRule, { message: 'required', path: ['rowid'] });
 
 /** POST /api/visitorText/save: the scope's texts in that language ('' = use the base text). */
 export const visitorTextSaveSchema = z
@@ -71,9 +84,11 @@ export const visitorTextSaveSchema = z
     scope: scopeField,
     lang: langField,
     appid: idField().optional(),
+    rowid: idField().optional(),
     texts: z.record(z.string(), str().trim().max(VISITOR_TEXT_MAX, 'too_long'), { error: 'invalid_field' }),
   })
   .refine(siteRule, { message: 'required', path: ['appid'] })
+  .refine(rowRule, { message: 'required', path: ['rowid'] })
   .refine(
     (b) =>
       Object.keys(b.texts).every((k) => (VISITOR_TEXT_SCOPES[b.scope].keys as readonly string[]).includes(k)),
@@ -92,6 +107,8 @@ export const widgetConfigQuery = z.object({
 export interface VisitorTextsDto {
   scope: VisitorTextScope;
   appid: string | null;
+  /** The row of a row scope (null otherwise). */
+  rowid: string | null;
   lang: string;
   base: string;
   /** The texts set in `lang` (a key missing or '' falls back to the base text). */

@@ -19,7 +19,7 @@ import { accessByAppid, listFaq } from './access.repository.js';
 import { loadSection } from './settings.repository.js';
 import { SECTIONS, type SectionName } from './sections.js';
 import { loadSessionConfig } from '../conversation/session-config.js';
-import { localizedConfig, localizedLevels, overlay, translated } from '../texts/texts.service.js';
+import { localizedConfig, localizedLevels, overlay, rowTexts, translated } from '../texts/texts.service.js';
 import { textsOfScopes, type Texts } from '../texts/texts.repository.js';
 
 /**
@@ -65,6 +65,13 @@ export async function widgetConfig(db: Db, appid: string, lang?: string): Promis
       .execute(),
     loadSessionConfig(db, ap.orgi).then((c) => localizedConfig(k, c, ap.orgi, lang)),
   ]);
+  const opinionTexts = await rowTexts(
+    k,
+    ap.orgi,
+    'opinion',
+    ops.map((o) => o.id),
+    lang,
+  );
   return {
     access: { id: ap.id, name: ap.name, domain: ap.domain },
     consult,
@@ -76,7 +83,7 @@ export async function widgetConfig(db: Db, appid: string, lang?: string): Promis
       enabled: sat.enabled,
       text: cfg.satisftext,
       levels: localizedLevels(sat.levels, texts.get('satisfaction')),
-      opinions: ops.map((o) => ({ id: o.id, name: o.name })),
+      opinions: ops.map((o) => ({ id: o.id, name: opinionTexts.get(o.id)?.name || o.name })),
       comment: sat.comment,
       multi: sat.multi,
     },

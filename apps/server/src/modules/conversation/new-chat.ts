@@ -23,7 +23,7 @@ export interface Requester {
 /** How a visitor's `new` came out of the checks and the store. */
 export type Intake =
   | { kind: 'blocked'; cfg: SessionConfig }
-  | { kind: 'closed'; message: string }
+  | { kind: 'closed'; message: string; schedule?: string }
   | { kind: 'open'; service: AgentServiceRow }
   | { kind: 'stored'; admitted: Admitted; cfg: SessionConfig };
 
@@ -101,7 +101,7 @@ export function intake(
     // An access point with a robot starts its chats with the robot, at any hour (modules/robot).
     const robot = await robotOfAccessPoint(k, id.appid);
     const hours = robot ? null : await workTimeDecisionOn(k, id.orgi, organ, now);
-    if (hours && !hours.open) return { kind: 'closed', message: hours.message };
+    if (hours && !hours.open) return { kind: 'closed', message: hours.message, schedule: hours.schedule };
     const cfg = await sessionConfigOn(k, id.orgi);
     const page = await hostPage(k, id.orgi, input);
     // Time-ordered keys, as for messages: a new conversation and its entry land at the end of their

@@ -13,7 +13,7 @@ import { loadSessionConfig, type SessionConfig } from './session-config.js';
 import { publishReport } from './report.js';
 import { conversationEvent } from './changes.js';
 import { watchPlacement, type Placement } from './placements.js';
-import { localizedConfig } from '../texts/texts.service.js';
+import { localizedConfig, rowText } from '../texts/texts.service.js';
 import { visitorRobotOf } from '../robot/robot.repository.js';
 import { robotGreets } from '../robot/flow.service.js';
 import { visitorOrigin } from '../analysis/visit-info.js';
@@ -133,7 +133,10 @@ export async function requestAgent(
     throw forbidden('visitor_blacklisted');
   }
   if (got.kind === 'closed') {
-    toVisitor(e, id.userid, 'leavemsg', { reason: 'notinworktime', message: got.message });
+    const message = got.schedule
+      ? await rowText(e.db.kysely, id.orgi, 'workingHours', got.schedule, 'notinwhmsg', got.message, id.lang)
+      : got.message;
+    toVisitor(e, id.userid, 'leavemsg', { reason: 'notinworktime', message });
     throw forbidden('not_in_work_time');
   }
   const placement = got.kind === 'stored' ? await place(e, got.admitted, got.cfg, asker) : null;

@@ -19,7 +19,10 @@ import { accessByAppid } from '../access/access.repository.js';
 import { loadSection } from '../access/settings.repository.js';
 import { SECTIONS } from '../access/sections.js';
 import { settings as satisfactionSettings } from '../satisfaction/satisfaction.service.js';
-import { storeTexts, textsOf, type Texts } from './texts.repository.js';
+import { findOpinion } from '../satisfaction/satisfaction.repository.js';
+import { findWork } from '../workservice/workservice.repository.js';
+import { DEFAULT_NOT_IN_WORK_MSG } from '../workservice/workservice.service.js';
+import { storeTexts, textsOf, textsOfScopes, type Texts } from './texts.repository.js';
 
 /** Whether texts in `lang` may differ from the base texts at all ('' = the widget did not say). */
 export const translated = (lang: string | null | undefined): lang is string =>
@@ -64,24 +67,96 @@ export function localizedLevels<L extends { value: number; name: string }>(level
   return levels.map((l) => ({ ...l, name: texts[`level${l.value}`] || l.name }));
 }
 
+type RowScope = 'workingHours' | 'opinion';
+
+/** The base texts of a row of the caller's tenant, by row scope; undefined when it has no such row. */
+const ROW_BASE: Record<RowScope, (db: Db, orgi: string, id: string) => Promise<Texts | undefined>> = {
+  workingHours: async (db, orgi, id) => {
+    const row = await findWork(db.kysely, orgi, id);
+    return row && { notinwhmsg: row.notinwhmsg || DEFAULT_NOT_IN_WORK_MSG };
+  },
+  opinion: async (db, orgi, id) => {
+    const row = await findOpinion(db.kysely, orgi, id);
+    return row && { name: row.name };
+  },
+};
+
 /**
- * The stored texts a request is about: the caller holds the scope's code, and a widget scope names an
- * access point of the caller's tenant. Answers the access point (null for tenant scopes) and the texts.
+ * The row texts of `scope` in `lang` for the given rows: row id → texts. None for a visitor of the
+ * base language.
+ */
+export async function rowTexts(
+  k: Db['kysely'],
+  orgi: string,
+  scope: RowScope,
+  ids: readonly string[],
+  lang: string | null | undefined,
+): Promise<Map<string, Texts>> {
+  if (!translated(lang) || ids.length === 0) return new Map();
+  const byScope = await textsOfScopes(
+    k,
+    orgi,
+    ids.map((id) => textScopeId(scope, id)),
+    lang,
+  );
+  const out = new Map<string, Texts>();
+  for (const id of ids) {
+    const t = byScope.get(textScopeId(scope, id));
+    if (t) out.set(id, t);
+  }
+  return out;
+}
+
+/**
+ * One row's text `key` in the visitor's language, or `base` (a fixed statement: the working-hours
+ * notice is read on the conversation engine's path).
+ */
+export async function rowText(
+  k: Sql,
+  orgi: string,
+  scope: RowScope,
+  id: string,
+  key: string,
+  base: string,
+  lang: string | null | undefined,
+): Promise<string> {
+  if (!translated(lang)) return base;
+  return (await textsOf(k, orgi, textScopeId(scope, id), lang))?.[key] || base;
+}
+
+/**
+ * The stored texts a request is about: the caller holds the scope's code, a widget scope names an
+ * access point of the caller's tenant, a row scope a row of the caller's tenant. Answers the access
+ * point and row (null when the scope has none), the row's base texts, and the stored texts.
  */
 async function opened(
   db: Db,
   p: Principal,
-  q: { scope: VisitorTextScope; lang: string; appid?: string },
-): Promise<{ appid: string | null; scopeId: string; stored: Texts }> {
-  if (!hasPermission(p.usertype, p.auth, VISITOR_TEXT_SCOPES[q.scope].code)) throw forbidden();
+  q: { scope: VisitorTextScope; lang: string; appid?: string; rowid?: string },
+): Promise<{ appid: string | null; rowid: string | null; rowBase?: Texts; scopeId: string; stored: Texts }> {
+  const def = VISITOR_TEXT_SCOPES[q.scope];
+  if (!hasPermission(p.usertype, p.auth, def.code)) throw forbidden();
   let appid: string | null = null;
-  if (VISITOR_TEXT_SCOPES[q.scope].site) {
+  if (def.site) {
     const ap = q.appid ? await accessByAppid(db.kysely, q.appid) : undefined;
     if (!ap || ap.orgi !== p.orgi) throw notFound('access_point_not_found');
     appid = ap.id;
   }
-  const scopeId = textScopeId(q.scope, appid);
-  return { appid, scopeId, stored: (await textsOf(db.kysely, p.orgi, scopeId, q.lang)) ?? {} };
+  let rowid: string | null = null;
+  let rowBase: Texts | undefined;
+  if (def.row) {
+    rowBase = q.rowid ? await ROW_BASE[q.scope as RowScope](db, p.orgi, q.rowid) : undefined;
+    if (!rowBase) throw notFound('not_found');
+    rowid = q.rowid ?? null;
+  }
+  const scopeId = textScopeId(q.scope, def.row ? rowid : appid);
+  return {
+    appid,
+    rowid,
+    rowBase,
+    scopeId,
+    stored: (await textsOf(db.kysely, p.orgi, scopeId, q.lang)) ?? {},
+  };
 }
 
 /** The base texts of a scope's keys (what a visitor of the base language reads). */
@@ -97,6 +172,8 @@ async function baseTexts(
   else if (scope === 'satisfaction') {
     const s = await satisfactionSettings(db, orgi);
     source = { satisftext: s.text, ...Object.fromEntries(s.levels.map((l) => [`level${l.value}`, l.name])) };
+  } else if (scope === 'workingHours' || scope === 'opinion') {
+    source = {}; // a row's base texts come from its row (ROW_BASE)
   } else {
     const def = SECTIONS[scope];
     source = await loadSection(db.kysely, orgi, appid ?? '', def.section, def.fields, def.fallback);
@@ -109,15 +186,16 @@ export async function detail(
   p: Principal,
   q: z.output<typeof visitorTextQuery>,
 ): Promise<VisitorTextsDto> {
-  const { appid, stored } = await opened(db, p, q);
+  const { appid, rowid, rowBase, stored } = await opened(db, p, q);
   const keys = VISITOR_TEXT_SCOPES[q.scope].keys as readonly string[];
   return {
     scope: q.scope,
     appid,
+    rowid,
     lang: q.lang,
     base: BASE_TEXT_LANGUAGE,
     texts: Object.fromEntries(keys.map((k) => [k, stored[k] ?? ''])),
-    defaults: await baseTexts(db, p.orgi, q.scope, appid),
+    defaults: rowBase ?? (await baseTexts(db, p.orgi, q.scope, appid)),
   };
 }
 
@@ -127,9 +205,14 @@ export async function save(
   p: Principal,
   b: z.output<typeof visitorTextSaveSchema>,
 ): Promise<VisitorTextsDto> {
-  const { appid, scopeId, stored } = await opened(db, p, b);
+  const { appid, rowid, scopeId, stored } = await opened(db, p, b);
   const next: Texts = { ...stored, ...b.texts };
   for (const k of Object.keys(next)) if (!next[k]) delete next[k];
   await storeTexts(db.kysely, p.orgi, scopeId, b.lang, next, Date.now());
-  return detail(db, p, { scope: b.scope, lang: b.lang, appid: appid ?? undefined });
+  return detail(db, p, {
+    scope: b.scope,
+    lang: b.lang,
+    appid: appid ?? undefined,
+    rowid: rowid ?? undefined,
+  });
 }

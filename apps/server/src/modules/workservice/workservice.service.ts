@@ -114,8 +114,10 @@ export async function setEnabled(
 
 export interface WorkTimeDecision {
   open: boolean;
-  /** The not-in-hours text of the schedule that decided (when closed). */
+  /** The not-in-hours text of the schedule that decided (when closed), in the base language. */
   message: string;
+  /** The schedule that decided (its texts in other languages: texts module, scope workingHours). */
+  schedule?: string;
 }
 
 /**
@@ -139,7 +141,11 @@ export async function workTimeDecisionOn(
   const row =
     (organId ? await repo.workOfOrgan(k, orgi, organId) : undefined) ?? (await repo.workOfOrgan(k, orgi, ''));
   if (!row) return { open: true, message: '' };
-  return { open: isOpenAt(toSchedule(row), at), message: row.notinwhmsg || DEFAULT_NOT_IN_WORK_MSG };
+  return {
+    open: isOpenAt(toSchedule(row), at),
+    message: row.notinwhmsg || DEFAULT_NOT_IN_WORK_MSG,
+    schedule: row.id,
+  };
 }
 
 export async function isInWorkTime(

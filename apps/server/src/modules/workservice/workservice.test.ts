@@ -156,6 +156,7 @@ describe('working-hours decisions (fixed clock)', () => {
     expect(await workTimeDecision(t.db, 'kefu', organ, at('2025-09-27T10:00:00'))).toEqual({
       open: false,
       message: '下班了',
+      schedule: expect.any(String),
     });
     // A department's own schedule overrides the organisation's.
     await call(t.app, t.adminToken, 'POST', '/api/organ/workservice/save', {

@@ -222,4 +222,52 @@ describe('WeChat KF in the console', () => {
       )
       .toContain('您好，我是小智');
   });
+
+  it("a KF account's welcome is set on /setup/wechat and goes out when a customer enters the session", async () => {
+    const token = await adminToken(srv.url, ADMIN_PASSWORD);
+    const kf = (await api<SnsAccountDto[]>(srv.url, '/api/wechat/kf/associationList', { token })).data.find(
+      (a) => a.name === '售后客服',
+    )!;
+    const page = browser!.page;
+    await switchLanguage(page, '简体中文');
+    await page.goto(`${srv.url}/setup/wechat`);
+    await page.getByTestId('wechat-imr-售后客服').click();
+    await page.getByTestId('imr-wechat-table').waitFor();
+    await page.getByTestId('imr-wechat-new').click();
+    await page.getByTestId('imr-wechat-kind').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '欢迎语' }).click();
+    await page.getByTestId('imr-wechat-reply').fill('您好，欢迎咨询售后服务');
+    await page.getByTestId('imr-wechat-form-submit').click();
+    await page.getByTestId('imr-wechat-form').waitFor({ state: 'hidden' });
+    await page.getByTestId('imr-wechat-table').getByText('您好，欢迎咨询售后服务').waitFor();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'channels-wechat-imr-zh');
+    const rules = await api<Array<{ kind: string; reply: string }>>(
+      srv.url,
+      `/api/wechat/kf/imr/list?accountid=${kf.id}`,
+      { token },
+    );
+    expect(rules.data).toEqual([
+      expect.objectContaining({ kind: 'subscribe', reply: '您好，欢迎咨询售后服务' }),
+    ]);
+
+    await fake.wecom.customerSays(kf.extid, 'wmE2eWelcome01', {
+      event: { event_type: 'enter_session', scene: 'site' },
+    });
+    await expect
+      .poll(() => fake.wecom.sent.filter((x) => x.touser === 'wmE2eWelcome01').map((x) => x.body.content))
+      .toContain('您好，欢迎咨询售后服务');
+    const welcome = fake.wecom.sent.find((x) => x.body.content === '您好，欢迎咨询售后服务')!;
+    // The welcome goes by send_msg_on_event with the event's code.
+    expect(fake.wecom.welcomeCodes.get(String(welcome.body.code))?.used).toBe(true);
+
+    await page.locator('.ant-modal-close:visible').click();
+    await page.getByTestId('imr-wechat-table').waitFor({ state: 'detached' });
+    await switchLanguage(page, 'English');
+    await page.getByTestId('wechat-imr-售后客服').click();
+    await page.getByTestId('imr-wechat-table').getByText('Welcome', { exact: true }).waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'channels-wechat-imr-en');
+    await page.locator('.ant-modal-close:visible').click();
+  });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OnlineVisitorDto, Page as Paged } from '@kefu/protocol';
+import type { OnlineVisitorDto, Page as Paged, WidgetConfigDto } from '@kefu/protocol';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, ensureConsoleBuilt, startServer, type RunningServer } from './support/server';
 import { browserPool, openBrowser, screenshot } from './support/browser';
@@ -232,5 +232,53 @@ describe('first use', () => {
     await page.getByTestId('user-submit').click();
     await page.getByText('Choose at least one role').first().waitFor();
     await screenshot(page, 'firstuse-user-role-en');
+  });
+
+  it('per-row visitor texts: a schedule\u2019s not-in-hours message and an opinion in other languages', async () => {
+    const schedule = await api<{ id: string }>(srv.url, '/api/workservice/save', {
+      token: admin,
+      body: {
+        name: '全天服务',
+        weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, ranges: [{ start: '00:00', end: '24:00' }] })),
+        notinwhmsg: '现在是休息时间，请留言',
+      },
+    });
+    const opinion = await api<{ id: string }>(srv.url, '/api/opinion/save', {
+      token: admin,
+      body: { name: '回复太慢' },
+    });
+    const rows: Array<[string, string, string, string, string]> = [
+      [
+        '/setup/workingHours',
+        `workingHours-${schedule.data.id}`,
+        'notinwhmsg',
+        '现在是休息时间',
+        'Closed now',
+      ],
+      ['/setup/satisfaction', `opinion-${opinion.data.id}`, 'name', '回复太慢', 'Replies too slow'],
+    ];
+    const page = await adminPage();
+    for (const lang of ['zh', 'en'])
+      for (const [path, id, key, base, english] of rows) {
+        await page.goto(`${srv.url}${path}?l=${lang}`);
+        await page.getByTestId(`texts-open-${id}`).waitFor();
+        await screenshot(page, `firstuse-texts-${id.split('-')[0]}-list-${lang}`);
+        await page.getByTestId(`texts-open-${id}`).click();
+        const box = page.getByTestId(`texts-${key}`);
+        // The base text is the placeholder; the English one is set in the first round, read in the second.
+        await expect.poll(() => box.getAttribute('placeholder')).toContain(base);
+        if (lang === 'zh') {
+          await box.fill(english);
+          await page.getByTestId('texts-save').click();
+          await expect.poll(() => page.getByText(/文字已保存/).count()).toBeGreaterThan(0);
+        } else await expect.poll(() => box.inputValue()).toBe(english);
+        // The drawer has finished sliding in (its left edge well inside the 1440 px page).
+        await expect.poll(async () => (await box.boundingBox())?.x ?? 2000).toBeLessThan(800);
+        await screenshot(page, `firstuse-texts-${id.split('-')[0]}-drawer-${lang}`);
+      }
+    const widget = await api<WidgetConfigDto>(srv.url, `/im/config?appid=demo&l=en`);
+    expect(widget.data.satisfaction.opinions.find((o) => o.id === opinion.data.id)?.name).toBe(
+      'Replies too slow',
+    );
   });
 });

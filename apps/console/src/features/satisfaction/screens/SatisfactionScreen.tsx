@@ -137,7 +137,7 @@ function Opinions() {
     {
       title: t('common.actions'),
       key: 'a',
-      width: 220,
+      width: 340,
       render: (_, o, i) => (
         <Space size={0}>
           <MoveButtons
@@ -149,6 +149,7 @@ function Opinions() {
             downTestId={`opinion-down-${o.name}`}
           />
           <EditLink onClick={() => setDraft({ item: o })} />
+          <TranslationsButton scope="opinion" rowid={o.id} labels={{ name: t('satis.opinion') }} />
           <DeleteLink
             name={o.name}
             onDelete={() => satisfactionApi.removeOpinion(o.id)}

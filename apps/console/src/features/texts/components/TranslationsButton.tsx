@@ -20,15 +20,18 @@ const languageName = (l: string) => LANGUAGES.find((x) => x.language === l)?.nam
 /**
  * "Other languages" for a setup section's visitor texts: a drawer with the section's texts in each
  * language besides the base one. A text left empty falls back to the base text (shown as placeholder).
- * `labels` names each key of the scope as the section's form does.
+ * `labels` names each key of the scope as the section's form does. A row scope names its row (`rowid`)
+ * and shows as a link in the row's actions.
  */
 export function TranslationsButton({
   scope,
   appid,
+  rowid,
   labels,
 }: {
   scope: VisitorTextScope;
   appid?: string;
+  rowid?: string;
   labels: Record<string, string>;
 }) {
   const { t } = useTranslation();
@@ -37,10 +40,11 @@ export function TranslationsButton({
   const [lang, setLang] = useState<string>(TEXT_LANGUAGES[0] ?? 'en');
   const [form] = Form.useForm<Record<string, string>>();
   const { saving, run } = useSaving();
-  const key = ['visitorText', scope, appid ?? '', lang];
+  const key = ['visitorText', scope, appid ?? '', rowid ?? '', lang];
+  const testId = rowid ? `${scope}-${rowid}` : scope;
   const data = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => textsApi.load({ scope, lang, appid }, signal),
+    queryFn: ({ signal }) => textsApi.load({ scope, lang, appid, rowid }, signal),
     enabled: open,
   });
   useEffect(() => {
@@ -50,7 +54,7 @@ export function TranslationsButton({
   const save = (texts: Record<string, string>) =>
     run(async () => {
       try {
-        const r = await textsApi.save({ scope, lang, appid, texts });
+        const r = await textsApi.save({ scope, lang, appid, rowid, texts });
         qc.setQueryData(key, r);
         notify.success(t('texts.saved', { language: languageName(lang) }));
       } catch (e) {
@@ -61,8 +65,10 @@ export function TranslationsButton({
     <>
       <Button
         icon={<TranslationOutlined />}
+        type={rowid ? 'link' : undefined}
+        size={rowid ? 'small' : undefined}
         onClick={() => setOpen(true)}
-        data-testid={`texts-open-${scope}`}
+        data-testid={`texts-open-${testId}`}
       >
         {t('texts.open')}
       </Button>
@@ -72,7 +78,7 @@ export function TranslationsButton({
         title={t('texts.title')}
         size="large"
         destroyOnHidden
-        data-testid={`texts-drawer-${scope}`}
+        data-testid={`texts-drawer-${testId}`}
       >
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
           <Alert

@@ -9,6 +9,7 @@ import { WEEK_ORDER, rangesText, workApi } from '../api';
 import { ScheduleForm, type ScheduleFormState } from '../components/ScheduleForm';
 import { DeleteLink, EditLink } from '../../../components/RowActions';
 import { notify } from '../../../lib/notify';
+import { TranslationsButton } from '../../texts/components/TranslationsButton';
 
 /** /setup/workingHours: one schedule for the organisation and optionally one per department. */
 export default function WorkingHoursScreen() {
@@ -79,10 +80,15 @@ export default function WorkingHoursScreen() {
     {
       title: t('common.actions'),
       key: 'a',
-      width: 140,
+      width: 260,
       render: (_, w) => (
         <Space size={0}>
           <EditLink onClick={() => setForm({ mode: 'edit', item: w })} />
+          <TranslationsButton
+            scope="workingHours"
+            rowid={w.id}
+            labels={{ notinwhmsg: t('work.notinwhmsg') }}
+          />
           <DeleteLink
             name={w.name}
             testId={`work-delete-${w.name}`}

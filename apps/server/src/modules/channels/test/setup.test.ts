@@ -16,6 +16,18 @@ async function seededWithFake() {
   return { t, f };
 }
 
+/** A seeded app whose tenant saved the fake's WeCom corp (channel wechat). */
+async function withKfCorp() {
+  const { t, f } = await seededWithFake();
+  const corp = await call<ChannelAppDto>(t.app, t.adminToken, 'POST', '/api/snsAccount/save', {
+    channel: 'wechat',
+    name: '企业',
+    platformAppId: f.wecom.corpid,
+    secret: f.wecom.secret,
+  });
+  return { t, f, corp };
+}
+
 describe('channel setup calls', () => {
   it('snsAccount: save (token and key generated), list, page by channel, update keeps the secret, delete', async () => {
     const { t } = await seededWithFake();
@@ -92,14 +104,8 @@ describe('channel setup calls', () => {
   });
 
   it('WeChat KF: callback config, pull / add / update / delete accounts, association with a skill group, contact way', async () => {
-    const { t, f } = await seededWithFake();
+    const { t, f, corp } = await withKfCorp();
     const a = t.adminToken;
-    const corp = await call<ChannelAppDto>(t.app, a, 'POST', '/api/snsAccount/save', {
-      channel: 'wechat',
-      name: '企业',
-      platformAppId: f.wecom.corpid,
-      secret: f.wecom.secret,
-    });
     const id = corp.body.data.id;
     const cb = await call<CallbackConfigDto>(t.app, a, 'GET', `/api/wechat/kf/getCallbackConfig?id=${id}`);
     expect(cb.body.data).toMatchObject({ id, token: corp.body.data.token, aeskey: corp.body.data.aeskey });
@@ -159,14 +165,8 @@ describe('channel setup calls', () => {
   });
 
   it("WeChat KF: one account's auto-replies are listed by accountid (A09_A01_A02), not another account's", async () => {
-    const { t, f } = await seededWithFake();
+    const { t, corp } = await withKfCorp();
     const a = t.adminToken;
-    const corp = await call<ChannelAppDto>(t.app, a, 'POST', '/api/snsAccount/save', {
-      channel: 'wechat',
-      name: '企业',
-      platformAppId: f.wecom.corpid,
-      secret: f.wecom.secret,
-    });
     const id = corp.body.data.id;
     const one = await call<SnsAccountDto>(t.app, a, 'POST', '/api/wechat/kf/addAccount', {
       id,

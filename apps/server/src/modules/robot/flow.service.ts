@@ -7,6 +7,7 @@ import { presentMessage, type AgentServiceRow } from '../conversation/presenter.
 import * as srepo from '../conversation/service.repository.js';
 import { queueForHuman } from '../monitor/move.service.js';
 import { workTimeDecisionOn } from '../workservice/workservice.service.js';
+import { rowText } from '../texts/texts.service.js';
 import { answer } from './answer.service.js';
 import * as repo from './robot.repository.js';
 import { PER_MILLE, presentRobot } from './robot.presenter.js';
@@ -218,9 +219,11 @@ export async function handOff(
   const bot = robot ?? (await robotOf(k, s.id))?.robot;
   const hours = await workTimeDecisionOn(k, s.orgi, s.organ, e.clock.now());
   if (!hours.open) {
-    toVisitor(e, s.userid, 'leavemsg', { reason: 'notinworktime', message: hours.message });
-    if (bot)
-      await say(e, s, bot, hours.message, plain('fallback'), `robot-closed:${s.id}:${newId().slice(0, 8)}`);
+    const message = hours.schedule
+      ? await rowText(k, s.orgi, 'workingHours', hours.schedule, 'notinwhmsg', hours.message, s.language)
+      : hours.message;
+    toVisitor(e, s.userid, 'leavemsg', { reason: 'notinworktime', message });
+    if (bot) await say(e, s, bot, message, plain('fallback'), `robot-closed:${s.id}:${newId().slice(0, 8)}`);
     return false;
   }
   if (bot) await say(e, s, bot, bot.handoffmsg, plain('handoff'), `robot-handoff:${s.id}`);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   SATISFACTION_LEVELS_DEFAULT,
   flag,
+  textScopeId,
   type OpinionDto,
   type SatisfactionSettingsDto,
   type opinionSaveSchema,
@@ -23,6 +24,7 @@ import { loadSection, storeSection } from '../access/settings.repository.js';
 import { accessByAppid } from '../access/access.repository.js';
 import { visitorTokenValid } from '../access/visitor-credential.js';
 import * as repo from './satisfaction.repository.js';
+import { dropTexts } from '../texts/texts.repository.js';
 import { conversationChanged } from '../analysis/hooks.js';
 import { webhookEvent } from '../integration/webhook.events.js';
 
@@ -131,6 +133,7 @@ export async function opinionUpdate(
 
 export async function opinionRemove(db: Db, p: Principal, id: string): Promise<void> {
   await deleteOr404(db.kysely, 'satis_opinion', p.orgi, id);
+  await dropTexts(db.kysely, p.orgi, textScopeId('opinion', id));
 }
 
 /** New order: the given ids first, in that order, then the others as they were. */

@@ -53,6 +53,14 @@ describe('row texts per language', () => {
     expectError(await call(t.app, t.adminToken, 'POST', '/api/visitorText/save', noRow), 'required', 400);
     const hours = await userWithCodes(t, ['A09_A03_A03']);
     expectError(await call(t.app, hours.token, 'POST', '/api/visitorText/save', body), 'forbidden', 403);
+    // Deleting the opinion drops its texts.
+    expect((await call(t.app, t.adminToken, 'POST', '/api/opinion/delete', { id })).body.success).toBe(true);
+    const left = await t.db.kysely
+      .selectFrom('visitor_text')
+      .select('scope')
+      .where('scope', '=', `opinion:${id}`)
+      .execute();
+    expect(left).toEqual([]);
     const stored = await t.db.kysely
       .selectFrom('visitor_text')
       .select('scope')
@@ -102,5 +110,13 @@ describe('row texts per language', () => {
       message: 'Closed today, please leave a message',
     });
     expect((await notice('zh')).message).toBe('今天休息，请留言');
+    // Deleting the schedule drops its texts.
+    expect((await api(srv, admin, '/api/workservice/delete', { id: rowid })).json.success).toBe(true);
+    const left = await srv.tdb.db.kysely
+      .selectFrom('visitor_text')
+      .select('scope')
+      .where('orgi', '=', 'kefu')
+      .execute();
+    expect(left.map((r) => r.scope)).not.toContain(`workingHours:${rowid}`);
   });
 });

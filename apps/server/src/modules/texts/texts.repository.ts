@@ -59,3 +59,8 @@ export async function storeTexts(
     .onConflict((oc) => oc.columns(['orgi', 'scope', 'lang']).doUpdateSet({ texts: json, updatetime: now }))
     .execute();
 }
+
+/** Drops a scope's texts in every language (a row of a row scope was deleted). */
+export async function dropTexts(k: Kdb, orgi: string, scope: string): Promise<void> {
+  await k.deleteFrom('visitor_text').where('orgi', '=', orgi).where('scope', '=', scope).execute();
+}

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   DEFAULT_TIMEZONE,
   isOpenAt,
+  textScopeId,
   type WorkScheduleDto,
   type workSaveSchema,
   type workUpdateSchema,
@@ -13,6 +14,7 @@ import { rethrowUnique } from '../../platform/db/unique.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import * as repo from './workservice.repository.js';
+import { dropTexts } from '../texts/texts.repository.js';
 import type { Sql } from '../conversation/hot-sql.js';
 import { presentWork, toSchedule } from './workservice.presenter.js';
 
@@ -97,6 +99,7 @@ const mapUnique = rethrowUnique(bound);
 
 export async function remove(db: Db, p: Principal, id: string): Promise<void> {
   await deleteOr404(db.kysely, 'work_service', p.orgi, id);
+  await dropTexts(db.kysely, p.orgi, textScopeId('workingHours', id));
 }
 
 export async function setEnabled(

@@ -230,11 +230,18 @@ describe('a chat with the robot', () => {
       holidays: [{ date: today, name: '假日' }],
     });
     expect(sched.json.success, JSON.stringify(sched.json)).toBe(true);
-    const v = await robotVisitor(sc, env.sockets);
+    // An English visitor is told in the schedule's English text (texts module, scope workingHours).
+    await api(sc.s, sc.admin, '/api/visitorText/save', {
+      scope: 'workingHours',
+      rowid: (sched.json.data as { id: string }).id,
+      lang: 'en',
+      texts: { notinwhmsg: 'Closed today' },
+    });
+    const v = await robotVisitor(sc, env.sockets, { l: 'en' });
     expect(v.started.robot?.id).toBe(sc.robot.id);
     const offer = next<LeaveMessageOffer>(v.s, 'leavemsg');
     const state = ok(await call<VisitorNewResult>(v.s, 'handoff', {}));
-    expect((await offer).reason).toBe('notinworktime');
+    expect(await offer).toEqual({ reason: 'notinworktime', message: 'Closed today' });
     expect(state).toMatchObject({ status: 'inservice', robot: { id: sc.robot.id } });
     expect((await say(v, '怎么开发票'))?.robot?.action).toBe('answer');
   });

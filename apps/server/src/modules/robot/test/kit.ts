@@ -66,8 +66,12 @@ export async function robotScene(
 }
 
 /** A visitor whose chat started (with the robot), and every line it received. */
-export async function robotVisitor(sc: RobotScene, sockets: PerTest['sockets']) {
-  const v = await visitorReady(sc.s.url, sc.appid);
+export async function robotVisitor(
+  sc: RobotScene,
+  sockets: PerTest['sockets'],
+  extra: Record<string, string> = {},
+) {
+  const v = await visitorReady(sc.s.url, sc.appid, undefined, extra);
   sockets.push(v.s);
   const lines = collect<MessageDto>(v.s, 'message');
   const writing = collect<unknown>(v.s, 'writing');

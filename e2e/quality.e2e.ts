@@ -35,7 +35,7 @@ const RUDE = '服务态度差';
 const LEAK = '泄露隐私';
 const CARE = '主动关怀';
 // TEMP until the server names users by their display name (uname): see /tmp/quality-requests.md.
-const QI = 'qi1';
+const QI = '质检一';
 
 let server: RunningServer;
 const pool = browserPool();

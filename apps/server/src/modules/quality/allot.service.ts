@@ -49,13 +49,13 @@ export async function inspectors(db: Db, p: Principal): Promise<Array<{ id: stri
   if (!ids.size) return [];
   const rows = await db.kysely
     .selectFrom('users')
-    .select(['id', 'nickname', 'username'])
+    .select(['id', 'uname', 'nickname', 'username'])
     .where('orgi', '=', p.orgi)
     .where('disabled', '=', 0)
     .where('id', 'in', [...ids])
     .orderBy('username')
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.nickname || r.username }));
+  return rows.map((r) => ({ id: r.id, name: repo.displayName(r) }));
 }
 
 async function checkInspectors(db: Db, p: Principal, chosen: string[]): Promise<string[]> {

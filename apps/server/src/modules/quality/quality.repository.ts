@@ -86,17 +86,21 @@ export async function addEvent(
     .execute();
 }
 
-/** Display names of users (nickname, else user name). */
+/** What the console shows for a user: the name set on the user screen, the nickname, else the login name. */
+export const displayName = (u: { uname: string; nickname: string; username: string }): string =>
+  u.uname || u.nickname || u.username;
+
+/** Display names of users. */
 export async function userNames(k: Kdb, orgi: string, ids: readonly string[]): Promise<Map<string, string>> {
   const uniq = [...new Set(ids.filter(Boolean))];
   if (!uniq.length) return new Map();
   const rows = await k
     .selectFrom('users')
-    .select(['id', 'nickname', 'username'])
+    .select(['id', 'uname', 'nickname', 'username'])
     .where('orgi', '=', orgi)
     .where('id', 'in', uniq)
     .execute();
-  return new Map(rows.map((r) => [r.id, r.nickname || r.username]));
+  return new Map(rows.map((r) => [r.id, displayName(r)]));
 }
 
 export async function organNames(

@@ -127,7 +127,14 @@ describe('/monitor — supervision', () => {
     const fourth = await visitor(site1.id, '售前访客丙');
 
     // The page visitor's id, as the tenant-wide desktop (the admin) knows it.
-    const all = await call<MonitorDesktopDto>('/api/monitor/desktop');
+    // Polled: the visitor's line may still be on its way when the desktop is first read.
+    let all = await call<MonitorDesktopDto>('/api/monitor/desktop');
+    await expect
+      .poll(async () => {
+        all = await call<MonitorDesktopDto>('/api/monitor/desktop');
+        return all.agentServiceList.some((c) => c.lastmsg.startsWith('我要退货'));
+      })
+      .toBe(true);
     const pageChat = all.agentServiceList.find((c) => c.lastmsg.startsWith('我要退货'))!;
     expect(pageChat.organ).toBe(g1.id);
     expect(all.agentServiceList.map((c) => c.userid)).toContain(other.userid);

@@ -64,12 +64,11 @@ export function safeImage(url: string): string {
 /** Above the composer while the robot serves the chat: who answers, and the 转人工 button. */
 export function RobotBar({ robot, onHuman }: { robot: VisitorRobotInfo; onHuman: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
+  const avatar = safeImage(robot.avatar);
   return (
     <div class="kf-robotbar" data-testid="robot-bar">
       <span class="kf-robotbar-who">
-        {safeImage(robot.avatar) && (
-          <img class="kf-robot-avatar" src={safeImage(robot.avatar)} alt="" data-testid="robot-avatar" />
-        )}
+        {avatar && <img class="kf-robot-avatar" src={avatar} alt="" data-testid="robot-avatar" />}
         {t('robotServing', { name: robot.name })}
       </span>
       {robot.handoffButton && (

@@ -8,9 +8,9 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 120_000,
     fileParallelism: false,
-    // A loaded CI box can take seconds for a platform round trip and a refetch: 1 s (the default) flaked.
     // One retry, as Playwright's CI default: a real fault fails twice; a box stalled by its neighbours once.
     retry: 1,
+    // A loaded CI box can take seconds for a platform round trip and a refetch: 1 s (the default) flaked.
     expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

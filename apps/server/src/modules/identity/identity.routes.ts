@@ -19,7 +19,7 @@ import { ok } from '../../platform/http/envelope.js';
 import { withInput } from '../../platform/http/route.js';
 import { guardedRoute } from '../../platform/http/guarded-route.js';
 import { auditBefore } from '../audit/audit.hook.js';
-import { MemoryLoginLimiter } from '../auth/login-limiter.js';
+import { MemoryLoginLimiter, redisLoginLimiter } from '../auth/login-limiter.js';
 import * as providers from './provider.service.js';
 import { register } from './register.service.js';
 import * as third from './third.service.js';
@@ -35,7 +35,11 @@ const warn = (req: FastifyRequest) => (reason: string) =>
  */
 export function registerIdentity(app: FastifyInstance, ctx: AppContext): void {
   const { db, config } = ctx;
-  const registrations = new MemoryLoginLimiter(config.registerRateLimit, 3_600_000);
+  // With REDIS_URL every node counts against one window per address; alone, the node's memory suffices.
+  const registrations = config.redisUrl
+    ? redisLoginLimiter(config.redisUrl, 'register', config.registerRateLimit, 3_600_000)
+    : new MemoryLoginLimiter(config.registerRateLimit, 3_600_000);
+  if ('close' in registrations) app.addHook('onClose', () => registrations.close());
   const binds = new MemoryLoginLimiter(config.loginRateLimit);
 
   app.get(

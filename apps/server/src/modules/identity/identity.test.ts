@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   IDENTITY_API,
@@ -7,8 +9,20 @@ import {
   type MyIdentityDto,
   type TotpSetupDto,
 } from '@kefu/protocol';
-import { call, expectError, login, perTest, userWithCodes, type SeededApp } from '../../../test/factories.js';
+import {
+  call,
+  expectError,
+  login,
+  perTest,
+  userWithCodes,
+  type Res,
+  type SeededApp,
+} from '../../../test/factories.js';
+import { createTestDb } from '../../../test/harness.js';
 import { startLocalOidc, type LocalOidc } from '../../../test/oidc-provider.js';
+import { buildApp } from '../../app.js';
+import { openDatabase } from '../../platform/db/database.js';
+import { seed } from '../seed/seed.service.js';
 import { codeAt, stepOf } from '../security/totp.js';
 
 const env = perTest();
@@ -419,5 +433,54 @@ describe('third-party login (/thirdLogin)', () => {
         .success,
     ).toBe(true);
     expect(await t.db.kysely.selectFrom('identity_provider').selectAll().execute()).toEqual([]);
+  });
+});
+
+const PG = process.env.TEST_PG_URL;
+const REDIS = process.env.REDIS_URL;
+/** An address of its own, so earlier runs on the same Redis within the hour do not count. */
+const freshAddress = () => `2001:db8:${randomBytes(6).toString('hex').match(/..../g)?.join(':')}::1`;
+
+describe.skipIf(!PG || !REDIS)('registration limit across two nodes (PostgreSQL + Redis)', () => {
+  it('two nodes on one Redis share one window per address', async () => {
+    const tdb = await createTestDb({ selfRegister: true, registerRateLimit: 2, redisUrl: REDIS });
+    const dbB = openDatabase(tdb.config);
+    const a = (await buildApp({ config: tdb.config, db: tdb.db })).app;
+    const b = (await buildApp({ config: tdb.config, db: dbB })).app;
+    try {
+      await seed(tdb.db, tdb.config);
+      await Promise.all([a.ready(), b.ready()]);
+      const remoteAddress = freshAddress();
+      const reg = (app: FastifyInstance, n: number) =>
+        app.inject({
+          method: 'POST',
+          url: IDENTITY_API.register,
+          payload: { company: `Shared ${n}`, username: `shared${n}`, password: 'Shared#2026pass' },
+          remoteAddress,
+        });
+      const answers: Res[] = [];
+      for (const [i, app] of [a, b, a, b].entries()) {
+        const r = await reg(app, i);
+        answers.push({ status: r.statusCode, body: r.json<Res['body']>() });
+      }
+      expect(answers.slice(0, 2).map((x) => x.body.success)).toEqual([true, true]);
+      // Node A counted B's registration, and B counted A's: each refuses the third and fourth.
+      for (const x of answers.slice(2)) expectError(x, 'register_rate_limited', 429);
+      const orgs = await tdb.db.kysely.selectFrom('organization').select('name').execute();
+      expect(orgs.map((o) => o.name).sort()).toEqual(['Shared 0', 'Shared 1', '在线客服'].sort());
+      // Another address still registers.
+      const other = await b.inject({
+        method: 'POST',
+        url: IDENTITY_API.register,
+        payload: { company: 'Shared other', username: 'sharedother', password: 'Shared#2026pass' },
+        remoteAddress: freshAddress(),
+      });
+      expect(other.json<{ success: boolean }>().success).toBe(true);
+    } finally {
+      await a.close();
+      await b.close();
+      await dbB.close();
+      await tdb.drop();
+    }
   });
 });

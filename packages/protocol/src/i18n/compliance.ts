@@ -217,7 +217,7 @@ export const complianceZh = {
   'tr.failed': '翻译失败',
   'tr.retry': '重试',
   'skill.policy': '本技能组的分配规则（未设置的沿用“分配规则”设置）',
-  'skill.inherit': '沿用分配规则',
+  'skill.inherit': '沿用上级部门（无则分配规则）',
   'skill.lastagent.on': '是',
   'skill.lastagent.off': '否',
 } as const;
@@ -441,7 +441,7 @@ export const complianceEn: Record<keyof typeof complianceZh, string> = {
   'tr.failed': 'Translation failed',
   'tr.retry': 'Retry',
   'skill.policy': "This skill group's assignment (unset: the tenant's assignment rules)",
-  'skill.inherit': 'As the assignment rules',
+  'skill.inherit': 'As the parent department (else the assignment rules)',
   'skill.lastagent.on': 'Yes',
   'skill.lastagent.off': 'No',
 };

@@ -6,7 +6,7 @@ import type { SessionConfig } from './session-config.js';
 import { pickSeats } from './seat-board.js';
 import type { Sql } from './hot-sql.js';
 import { openRobotSession } from '../robot/binding.js';
-import { routingOf } from '../organ/skill-policy.js';
+import { policyChain, routingOf } from '../organ/skill-policy.js';
 
 /** Candidates tried for a new conversation before it joins the queue instead. */
 const PICK = 4;
@@ -57,7 +57,7 @@ export async function admit(
         orgi: service.orgi,
         organ: service.organ ?? null,
         only: service.requested_agent ?? null,
-        ...routingOf(cfg, service.organ ?? null, service.userid),
+        ...routingOf(cfg, await policyChain(k, cfg, service.orgi, service.organ ?? null), service.userid),
       },
       PICK,
     );

@@ -16,7 +16,7 @@ import { recordPlacement } from './placements.js';
 import { runFixed } from './hot-sql.js';
 import { pickSeats, type SeatPick } from './seat-board.js';
 import { agentChanged, chatChanged, conversationEvent } from './changes.js';
-import { routingOf } from '../organ/skill-policy.js';
+import { policyChain, routingOf } from '../organ/skill-policy.js';
 
 class SeatLost extends Error {
   constructor(readonly why: Exclude<Attempt, 'assigned'>) {
@@ -174,7 +174,7 @@ export async function allot(e: Engine, s: srepo.QueueHead, cfg: SessionConfig): 
     orgi: s.orgi,
     organ: s.organ,
     only: s.requested_agent,
-    ...routingOf(cfg, s.organ, s.userid),
+    ...routingOf(cfg, await policyChain(e.db.kysely, cfg, s.orgi, s.organ), s.userid),
   };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const picks = await pickSeats(e.db, e.db.kysely, req, PICK);

@@ -11,7 +11,7 @@ import {
   socketAgent,
   visitorReady,
 } from '../../../test/live.js';
-import { routingOf } from './skill-policy.js';
+import { policyChain, routingOf } from './skill-policy.js';
 
 const env = perTest();
 
@@ -64,9 +64,36 @@ describe('imAgent skill/save (a skill group routing policy)', () => {
       lastagent: true,
       skillpolicy: { g1: { distribution: 'least-busy' as const, lastagent: false } },
     };
-    expect(routingOf(cfg, 'g1', 'v')).toEqual({ distribution: 'least-busy', lastAgentOf: null });
-    expect(routingOf(cfg, 'g2', 'v')).toEqual({ distribution: 'idle-first', lastAgentOf: 'v' });
-    expect(routingOf(cfg, null, 'v')).toEqual({ distribution: 'idle-first', lastAgentOf: 'v' });
+    expect(routingOf(cfg, ['g1'], 'v')).toEqual({ distribution: 'least-busy', lastAgentOf: null });
+    expect(routingOf(cfg, ['g2'], 'v')).toEqual({ distribution: 'idle-first', lastAgentOf: 'v' });
+    expect(routingOf(cfg, [], 'v')).toEqual({ distribution: 'idle-first', lastAgentOf: 'v' });
+    // A group without its own policy takes its parent department's; each part from the nearest that sets it.
+    expect(routingOf(cfg, ['g2', 'g1'], 'v')).toEqual({ distribution: 'least-busy', lastAgentOf: null });
+    const mixed = { ...cfg, skillpolicy: { ...cfg.skillpolicy, g2: { lastagent: true } } };
+    expect(routingOf(mixed, ['g2', 'g1'], 'v')).toEqual({ distribution: 'least-busy', lastAgentOf: 'v' });
+  });
+
+  it('policyChain: the group and its parents up to the nearest policy; none read without group policies', async () => {
+    const t = await env.seeded();
+    const top = await addOrgan(t);
+    const mid = await addOrgan(t);
+    const leaf = await addOrgan(t);
+    await t.db.kysely.updateTable('organ').set({ parentid: top }).where('id', '=', mid).execute();
+    await t.db.kysely.updateTable('organ').set({ parentid: mid }).where('id', '=', leaf).execute();
+    const k = t.db.kysely;
+    expect(await policyChain(k, {}, 'kefu', leaf)).toEqual([leaf]);
+    expect(await policyChain(k, {}, 'kefu', null)).toEqual([]);
+    const onTop = { skillpolicy: { [top]: { distribution: 'least-busy' as const, lastagent: false } } };
+    expect(await policyChain(k, onTop, 'kefu', leaf)).toEqual([leaf, mid, top]);
+    const onMid = { skillpolicy: { [mid]: { distribution: 'least-busy' as const, lastagent: false } } };
+    expect(await policyChain(k, onMid, 'kefu', leaf)).toEqual([leaf, mid]);
+    // A cycle written by hand does not loop.
+    await t.db.kysely.updateTable('organ').set({ parentid: leaf }).where('id', '=', top).execute();
+    expect(await policyChain(k, { skillpolicy: { other: { lastagent: true } } }, 'kefu', leaf)).toEqual([
+      leaf,
+      mid,
+      top,
+    ]);
   });
 
   it('a chat routed to the group follows its distribution (least-busy) until set back to inherit (idle-first)', async () => {
@@ -97,6 +124,42 @@ describe('imAgent skill/save (a skill group routing policy)', () => {
     expect(await chat()).toBe(a.id);
     // Back to the tenant's idle-first: the fewest chats (B: 1 against A: 3).
     await set('inherit');
+    expect(await chat()).toBe(b.id);
+  });
+
+  it('a group without its own policy follows its parent department, until it sets its own', async () => {
+    const srv = await env.live();
+    const admin = (await addUserWithCodes(srv.tdb, ['A09_A02_A01'])).token;
+    const parent = await addOrgan(srv.tdb);
+    const organ = await addOrgan(srv.tdb);
+    await srv.tdb.db.kysely.updateTable('organ').set({ parentid: parent }).where('id', '=', organ).execute();
+    const appid = await addAccessPoint(srv.tdb);
+    const a = await socketAgent(srv, env.sockets, { organ, maxusers: 10 });
+    const b = await socketAgent(srv, env.sockets, { organ, maxusers: 2 });
+    const chat = async (agent?: string) => {
+      const v = await visitorReady(srv.url, appid);
+      env.sockets.push(v.s);
+      const r = ok(await emit<VisitorNewResult>(v.s, 'new', { skill: organ, ...(agent ? { agent } : {}) }));
+      const s = await srv.tdb.db.kysely
+        .selectFrom('agent_service')
+        .select('agentno')
+        .where('id', '=', r.agentserviceid)
+        .executeTakeFirstOrThrow();
+      return s.agentno;
+    };
+    const set = async (organid: string, distribution: string) =>
+      expect((await api(srv, admin, '/api/imAgent/skill/save', { organid, distribution })).json.success).toBe(
+        true,
+      );
+    // A: 2 chats of 10 seats (load 0.2); B: none of 2.
+    expect([await chat(a.id), await chat(a.id)]).toEqual([a.id, a.id]);
+    // The parent's least-busy: the lower load — but B is idle (0), so give B one chat first.
+    expect(await chat(b.id)).toBe(b.id);
+    await set(parent, 'least-busy');
+    // Least-busy (the parent's): A at 0.2 beats B at 0.5; the tenant's idle-first would pick B (fewer chats).
+    expect(await chat()).toBe(a.id);
+    // The group's own rule wins over the parent's.
+    await set(organ, 'idle-first');
     expect(await chat()).toBe(b.id);
   });
 });

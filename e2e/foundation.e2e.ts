@@ -67,13 +67,13 @@ describe('foundation: admin sets up a department, role and agent; the agent sees
       await page.goto(`${server.url}/setup/section`);
       await tid(page, 'organ-create').click();
       await tid(page, 'organ-name').fill(dept);
-      await tid(page, 'organ-submit').click();
+      await tid(page, 'organ-form-submit').click();
       await tid(page, `organ-node-${dept}`).waitFor();
 
       await page.goto(`${server.url}/setup/role`);
       await tid(page, 'role-create').click();
       await tid(page, 'role-name').fill(role);
-      await tid(page, 'role-submit').click();
+      await tid(page, 'role-form-submit').click();
       await tid(page, `role-row-${role}`).click();
       for (const code of ['A01', 'A06_A02_A08']) await tid(page, `auth-node-${code}`).click();
       const saved = page.waitForResponse((r) => r.url().includes('/api/role/auth/save'));

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { useMemo } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleApi, type Role } from '../api';
 import { rules } from '../../../lib/formRules';
-import { applyFieldErrors } from '../../../lib/formErrors';
+import { FormModal } from '../../../components/FormModal';
 
 export type RoleDraft = { mode: 'create' } | { mode: 'edit'; role: Role };
 
@@ -19,54 +19,39 @@ export function RoleForm(props: {
 }) {
   const { draft, onClose, onSaved } = props;
   const { t, i18n } = useTranslation();
-  const [form] = Form.useForm<Fields>();
   const r = rules(i18n.language);
-
-  useEffect(() => {
-    if (!draft) return;
-    form.resetFields();
-    if (draft.mode === 'edit')
-      form.setFieldsValue({ name: draft.role.name, description: draft.role.description ?? '' });
-  }, [draft, form]);
+  const initial = useMemo<Partial<Fields> | undefined>(
+    () =>
+      draft?.mode === 'edit'
+        ? { name: draft.role.name, description: draft.role.description ?? '' }
+        : undefined,
+    [draft],
+  );
 
   const submit = async (v: Fields) => {
     const body = { name: v.name.trim(), description: v.description?.trim() || undefined };
-    try {
-      onSaved(
-        draft?.mode === 'edit'
-          ? await roleApi.update({ id: draft.role.id, ...body })
-          : await roleApi.save(body),
-      );
-    } catch (e) {
-      applyFieldErrors(form, e);
-    }
+    onSaved(
+      draft?.mode === 'edit'
+        ? await roleApi.update({ id: draft.role.id, ...body })
+        : await roleApi.save(body),
+    );
   };
 
   return (
-    <Modal
+    <FormModal<Fields>
       open={draft !== null}
       title={t(draft?.mode === 'edit' ? 'role.edit' : 'role.new')}
+      initialValues={initial}
       onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'role-submit' }}
-      forceRender
+      onSubmit={submit}
+      testId="role-form"
     >
-      <Form<Fields>
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        scrollToFirstError
-        data-testid="role-form"
-      >
-        <Form.Item name="name" label={t('role.name')} rules={[r.required]}>
-          <Input data-testid="role-name" maxLength={50} />
-        </Form.Item>
-        <Form.Item name="description" label={t('role.description')}>
-          <Input.TextArea data-testid="role-description" rows={3} maxLength={255} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('role.name')} rules={[r.required]}>
+        <Input data-testid="role-name" maxLength={50} />
+      </Form.Item>
+      <Form.Item name="description" label={t('role.description')}>
+        <Input.TextArea data-testid="role-description" rows={3} maxLength={255} />
+      </Form.Item>
+    </FormModal>
   );
 }

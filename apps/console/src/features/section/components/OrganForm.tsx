@@ -1,9 +1,9 @@
-import { useEffect, useMemo } from 'react';
-import { Form, Input, Modal, Switch, TreeSelect } from 'antd';
+import { useMemo } from 'react';
+import { Form, Input, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { buildOrganTree, organApi, type Organ } from '../api';
 import { rules } from '../../../lib/formRules';
-import { applyFieldErrors } from '../../../lib/formErrors';
+import { FormModal } from '../../../components/FormModal';
 
 export type OrganDraft = { mode: 'create'; parentid: string | null } | { mode: 'edit'; organ: Organ };
 
@@ -22,7 +22,6 @@ export function OrganForm(props: {
 }) {
   const { draft, organs, onClose, onSaved } = props;
   const { t, i18n } = useTranslation();
-  const [form] = Form.useForm<Fields>();
   const r = rules(i18n.language);
   // A department cannot move under itself or its descendants, so that subtree is not offered.
   const tree = useMemo(
@@ -30,68 +29,54 @@ export function OrganForm(props: {
     [organs, draft],
   );
 
-  useEffect(() => {
-    if (!draft) return;
-    form.resetFields();
-    form.setFieldsValue(
-      draft.mode === 'edit'
-        ? { name: draft.organ.name, parentid: draft.organ.parentid ?? undefined, skill: draft.organ.skill }
-        : { name: '', parentid: draft.parentid ?? undefined, skill: false },
-    );
-  }, [draft, form]);
+  const initial = useMemo<Partial<Fields> | undefined>(
+    () =>
+      !draft
+        ? undefined
+        : draft.mode === 'edit'
+          ? { name: draft.organ.name, parentid: draft.organ.parentid ?? undefined, skill: draft.organ.skill }
+          : { name: '', parentid: draft.parentid ?? undefined, skill: false },
+    [draft],
+  );
 
   const submit = async (v: Fields) => {
     const body = { name: v.name.trim(), parentid: v.parentid ?? null, skill: v.skill };
-    try {
-      const saved =
-        draft?.mode === 'edit'
-          ? await organApi.update({ id: draft.organ.id, ...body })
-          : await organApi.save(body);
-      onSaved(saved);
-    } catch (e) {
-      applyFieldErrors(form, e);
-    }
+    onSaved(
+      draft?.mode === 'edit'
+        ? await organApi.update({ id: draft.organ.id, ...body })
+        : await organApi.save(body),
+    );
   };
 
   return (
-    <Modal
+    <FormModal<Fields>
       open={draft !== null}
       title={t(draft?.mode === 'edit' ? 'section.editDept' : 'section.newDept')}
+      initialValues={initial}
       onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'organ-submit' }}
-      forceRender
+      onSubmit={submit}
+      testId="organ-form"
     >
-      <Form<Fields>
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        scrollToFirstError
-        data-testid="organ-form"
+      <Form.Item name="name" label={t('section.name')} rules={[r.required]}>
+        <Input data-testid="organ-name" maxLength={50} />
+      </Form.Item>
+      <Form.Item name="parentid" label={t('section.parent')}>
+        <TreeSelect
+          data-testid="organ-parent"
+          allowClear
+          treeDefaultExpandAll
+          treeData={tree}
+          placeholder={t('section.noParent')}
+        />
+      </Form.Item>
+      <Form.Item
+        name="skill"
+        label={t('section.skill')}
+        valuePropName="checked"
+        extra={t('section.skillHint')}
       >
-        <Form.Item name="name" label={t('section.name')} rules={[r.required]}>
-          <Input data-testid="organ-name" maxLength={50} />
-        </Form.Item>
-        <Form.Item name="parentid" label={t('section.parent')}>
-          <TreeSelect
-            data-testid="organ-parent"
-            allowClear
-            treeDefaultExpandAll
-            treeData={tree}
-            placeholder={t('section.noParent')}
-          />
-        </Form.Item>
-        <Form.Item
-          name="skill"
-          label={t('section.skill')}
-          valuePropName="checked"
-          extra={t('section.skillHint')}
-        >
-          <Switch data-testid="organ-skill" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Switch data-testid="organ-skill" />
+      </Form.Item>
+    </FormModal>
   );
 }

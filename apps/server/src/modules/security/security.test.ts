@@ -7,7 +7,18 @@ import type {
   SessionDto,
   TotpSetupDto,
 } from '@kefu/protocol';
-import { call, expectError, login, perTest, userWithCodes, type SeededApp } from '../../../test/factories.js';
+import {
+  call,
+  expectError,
+  insertRole,
+  login,
+  perTest,
+  userWithCodes,
+  type SeededApp,
+} from '../../../test/factories.js';
+import { insertUser } from '../../../test/harness.js';
+import { grantPersonalSecurity } from '../../platform/db/migrations/0014_personal_security.js';
+import { AGENT_ROLE_NAME } from '../seed/seed.service.js';
 import { hashToken } from '../../platform/auth/tokens.js';
 import { base32Encode, codeAt, stepOf, verifyCode } from './totp.js';
 import { ipAllowed } from './policy.js';
@@ -304,6 +315,43 @@ describe('corporate security (A09_A07_A02)', () => {
     expect((await call(t.app, stale, 'GET', '/api/agent')).body).toMatchObject({ key: 'token_expired' });
     expect((await call(t.app, stale, 'GET', '/api/agent')).status).toBe(401);
     expect((await call(t.app, u.token, 'GET', '/api/agent')).status).toBe(200);
+  });
+
+  it('every stock role reaches personal security: an agent of the seeded 客服 role reads it and changes their password', async () => {
+    const t = await env.seeded();
+    const role = await t.db.kysely
+      .selectFrom('role')
+      .select('id')
+      .where('name', '=', AGENT_ROLE_NAME)
+      .executeTakeFirstOrThrow();
+    const u = await insertUser(t.db);
+    await t.db.kysely
+      .insertInto('user_role')
+      .values({ userid: u.id, roleid: role.id, orgi: 'kefu' })
+      .execute();
+    const token = await login(t.app, u.username, u.password);
+    expect((await call(t.app, token, 'GET', '/api/security/me')).status).toBe(200);
+    expect((await call(t.app, token, 'GET', '/api/security/sessions')).status).toBe(200);
+    const changed = await call(t.app, token, 'POST', '/api/agent/my/updatePassword', {
+      oldpassword: u.password,
+      password: 'Agent#2026new',
+    });
+    expect(changed.body, JSON.stringify(changed.body)).toMatchObject({ success: true });
+    expect(await login(t.app, u.username, 'Agent#2026new')).toBeTruthy();
+  });
+
+  it('migration 0014 gives personal security to every existing role, once', async () => {
+    const t = await env.seeded();
+    const bare = await insertRole(t.db, ['A01']);
+    const held = await insertRole(t.db, ['A01', 'A09_A07_A01']);
+    const codesOf = async (roleid: string) =>
+      (await t.db.kysely.selectFrom('role_auth').select('code').where('roleid', '=', roleid).execute())
+        .map((r) => r.code)
+        .sort();
+    await grantPersonalSecurity(t.db.kysely);
+    await grantPersonalSecurity(t.db.kysely);
+    expect(await codesOf(bare)).toEqual(['A01', 'A09_A07_A01']);
+    expect(await codesOf(held)).toEqual(['A01', 'A09_A07_A01']);
   });
 
   it('refusals: the policy needs A09_A07_A02, the personal calls A09_A07_A01', async () => {

@@ -1,4 +1,4 @@
-/** Third-party login providers (migration 0015). */
+/** Third-party login providers (migration 0015; namefield 0014). */
 export interface IdentityProviderTable {
   id: string;
   orgi: string;
@@ -13,6 +13,8 @@ export interface IdentityProviderTable {
   tokenurl: string;
   userinfourl: string;
   idfield: string;
+  /** Dotted path of the display name in an OAuth2 userinfo ('' = name, nickname, email…). */
+  namefield: string;
   tokenstyle: string;
   createtime: number;
   updatetime: number;

@@ -8,7 +8,9 @@ import { openBrowser, screenshot } from './support/browser';
 import { createHmac } from 'node:crypto';
 import { io } from 'socket.io-client';
 import {
+  AGENT_PASSWORD,
   accessPoint,
+  addAgents,
   adminToken as tokenOf,
   api,
   once,
@@ -334,6 +336,34 @@ describe('corporate and personal security', () => {
       body: { minLength: 8, ipAllow: [], idleMinutes: 0 },
     });
     expect(errors).toEqual([]);
+  });
+
+  it('an agent of the stock role reaches personal security from the header, and no other setup screen', async () => {
+    await addAgents(srv.url, token, [['secagent', '安全坐席']]);
+    const other = await openBrowser();
+    try {
+      const q = other.page;
+      await q.goto(`${srv.url}/login?l=zh`);
+      await q.getByTestId('login-username').fill('secagent');
+      await q.getByTestId('login-password').fill(AGENT_PASSWORD);
+      await q.getByTestId('login-submit').click();
+      await q.getByTestId('main-menu').waitFor();
+      await q.getByTestId('user-menu').click();
+      await q.getByTestId('user-menu-security').click();
+      await q.getByTestId('security-screen').waitFor();
+      expect(new URL(q.url()).pathname).toBe('/setup/personaSecurity');
+      // Loaded at that address, the side menu opens setup: it holds that screen alone.
+      await q.reload();
+      await q.getByTestId('security-screen').waitFor();
+      const menu = await q.getByTestId('main-menu').innerText();
+      expect(menu).toContain('个人安全');
+      expect(menu).not.toContain('企业安全');
+      expect(menu).not.toContain('网站接入');
+      await q.goto(`${srv.url}/setup/corporateSecurity`);
+      await expect.poll(() => new URL(q.url()).pathname).toBe('/401');
+    } finally {
+      await other.close();
+    }
   });
 
   it('TOTP: enrolled on the personal screen, then the login asks for a code', async () => {

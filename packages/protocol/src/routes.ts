@@ -1,3 +1,4 @@
+import { PERSONAL_SECURITY_CODE } from './compliance.js';
 import type { PermissionRequirement } from './permissions.js';
 
 /**
@@ -11,8 +12,16 @@ export interface RouteDef {
   /** i18n key of the menu title */
   title: string;
   hidden?: boolean;
+  /**
+   * The user's own settings: reachable with the route's own code even without the parent's (every role
+   * holds A09_A07_A01, while only administrators hold A09); the parent then shows only such children.
+   */
+  personal?: boolean;
   children?: RouteDef[];
 }
+
+/** Personal security's screen (code PERSONAL_SECURITY_CODE, held by every stock role). */
+export const PERSONAL_SECURITY_PATH = '/setup/personaSecurity';
 
 const r = (path: string, code: PermissionRequirement, title: string): RouteDef => ({ path, code, title });
 
@@ -96,7 +105,7 @@ export const MAIN_ROUTES: readonly RouteDef[] = [
       r('records', 'A09_A06_A01', 'menu.records'),
       r('secretKey', 'A09_A06_A02', 'menu.secretKey'),
       r('business', 'A09_A06_A03', 'menu.business'),
-      r('personaSecurity', 'A09_A07_A01', 'menu.personaSecurity'),
+      { ...r('personaSecurity', PERSONAL_SECURITY_CODE, 'menu.personaSecurity'), personal: true },
       r('corporateSecurity', 'A09_A07_A02', 'menu.corporateSecurity'),
     ],
   },

@@ -1,6 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Avatar, Button, Layout, Menu, Space, Typography, theme } from 'antd';
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Layout, Menu, Space, Typography, theme } from 'antd';
+import {
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { PERSONAL_SECURITY_PATH } from '@kefu/protocol';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from './session';
@@ -39,6 +46,11 @@ function ShellLayout() {
 
   const items = useMemo(() => buildMenu(routes, t, language, MENU_EXTRAS), [routes, t, language]);
   const trail = matchRoute(routes, pathname);
+  // The user's own security, also from the header (every stock role holds it).
+  const canSecure = useMemo(
+    () => routes.some((r) => r.children?.some((c) => c.fullPath === PERSONAL_SECURITY_PATH)),
+    [routes],
+  );
   const selected = trail.length ? trail[trail.length - 1].fullPath : pathname;
   const [openKeys, setOpenKeys] = useState<string[]>(() => (trail.length > 1 ? [trail[0].fullPath] : []));
 
@@ -120,10 +132,27 @@ function ShellLayout() {
             <LeaveMsgEntry />
             <LanguageSwitch />
             <ThemeSwitch />
-            <Space data-testid="user-menu">
-              <Avatar size="small" style={{ background: token.colorPrimary }} icon={<UserOutlined />} />
-              <span data-testid="user-name">{user?.uname || user?.username}</span>
-            </Space>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: canSecure
+                  ? [
+                      {
+                        key: PERSONAL_SECURITY_PATH,
+                        icon: <SafetyOutlined />,
+                        label: <span data-testid="user-menu-security">{t('menu.personaSecurity')}</span>,
+                      },
+                    ]
+                  : [],
+                onClick: ({ key }) => void navigate(key),
+              }}
+              disabled={!canSecure}
+            >
+              <Space data-testid="user-menu" style={{ cursor: canSecure ? 'pointer' : undefined }}>
+                <Avatar size="small" style={{ background: token.colorPrimary }} icon={<UserOutlined />} />
+                <span data-testid="user-name">{user?.uname || user?.username}</span>
+              </Space>
+            </Dropdown>
             <Button type="text" data-testid="logout" icon={<LogoutOutlined />} onClick={() => void logout()}>
               {t('shell.logout')}
             </Button>

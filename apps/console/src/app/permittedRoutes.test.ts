@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAIN_ROUTES } from '@kefu/protocol';
+import { MAIN_ROUTES, PERSONAL_SECURITY_PATH } from '@kefu/protocol';
 import { filterRoutes, homePath, permittedRoutes, resolveRedirect, rewritePath } from './permittedRoutes';
 
 const auth = (...codes: string[]) => Object.fromEntries(codes.map((c) => [c, true as const]));
@@ -25,6 +25,19 @@ describe('filterRoutes', () => {
       expect(setup?.children?.map((c) => c.path)).toEqual(['section']);
       expect(setup?.children?.[0].fullPath).toBe('/setup/section');
     }
+  });
+
+  it('personal security is reachable with its own code alone; the setup menu then holds only it', () => {
+    const routes = permittedRoutes({ usertype: '1', auth: auth('A01', 'A09_A07_A01', 'A09_A02_A02') });
+    const setup = routes.find((r) => r.path === 'setup');
+    expect(setup?.children?.map((c) => c.fullPath)).toEqual([PERSONAL_SECURITY_PATH]);
+    expect(setup?.redirect).toBe('personaSecurity');
+    // Only an agent's own settings: no code, no setup at all.
+    expect(permittedRoutes({ usertype: '1', auth: auth('A01') }).map((r) => r.path)).toEqual(['dialogue']);
+    // Home of a user holding nothing else is that screen.
+    expect(homePath(permittedRoutes({ usertype: '1', auth: auth('A09_A07_A01') }))).toBe(
+      PERSONAL_SECURITY_PATH,
+    );
   });
 
   it('falls back to the first visible child when the redirect is not allowed', () => {

@@ -18,16 +18,20 @@ export interface Grant {
 }
 
 /**
- * Spec section 4: routes without a code are open; a parent is kept only if its own code is held;
- * children are filtered the same way; a parent's redirect falls back to its first visible child
+ * Spec section 4: routes without a code are open; a parent is kept only if its own code is held (or, for
+ * its `personal` children alone, if one of theirs is); children are filtered the same way; a parent's redirect falls back to its first visible child
  * when the redirect target is not allowed.
  */
 export function filterRoutes(routes: readonly RouteDef[], grant: Grant, base = ''): PermittedRoute[] {
   const out: PermittedRoute[] = [];
   for (const r of routes) {
-    if (!hasPermission(grant.usertype, grant.auth, r.code)) continue;
+    const held = hasPermission(grant.usertype, grant.auth, r.code);
+    // Without the parent's code, only its personal children (the user's own settings) stay reachable.
+    const reachable = held ? r.children : r.children?.filter((c) => c.personal);
+    if (!held && !reachable?.length) continue;
     const fullPath = `${base}/${r.path}`;
-    const children = r.children ? filterRoutes(r.children, grant, fullPath) : undefined;
+    const children = reachable ? filterRoutes(reachable, grant, fullPath) : undefined;
+    if (!held && !children?.length) continue;
     out.push({
       path: r.path,
       fullPath,

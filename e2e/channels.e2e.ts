@@ -102,6 +102,40 @@ describe('WeChat KF in the console', () => {
     await screenshot(page, 'channels-dialogue-wechat-en');
   });
 
+  it("a Douyin user's chat: the composer offers only what Douyin carries (text), the others disabled with the reason", async () => {
+    const token = await adminToken(srv.url, ADMIN_PASSWORD);
+    const saved = await api<ChannelAppDto>(srv.url, '/api/snsAccount/save', {
+      token,
+      body: {
+        channel: 'douyin',
+        name: '抖音号',
+        platformAppId: fake.douyin.clientKey,
+        secret: fake.douyin.clientSecret,
+      },
+    });
+    expect(saved.success, JSON.stringify(saved)).toBe(true);
+    fake.douyin.webhook = `${srv.url}/webhook/douyin/${saved.data.id}`;
+    expect((await fetch(`${srv.url}/webhook/douyin/${saved.data.id}/oauth?code=e2ecode`)).status).toBe(200);
+    const page = browser!.page;
+    await switchLanguage(page, '简体中文');
+    await fake.douyin.userSays('e2e_douyin_open_id_01', '抖音上问一下');
+    const item = page.locator('[data-testid^="chat-item-douyin:"]');
+    await item.first().click();
+    await page.getByTestId('message-in').filter({ hasText: '抖音上问一下' }).waitFor();
+    for (const kind of ['image', 'file', 'voice']) {
+      const btn = page.getByTestId(`upload-${kind}-btn`);
+      await expect.poll(() => btn.getAttribute('data-refused')).toBe('true');
+      expect(await btn.isDisabled()).toBe(true);
+    }
+    await page.getByTestId('upload-image-btn').hover({ force: true });
+    await page.getByRole('tooltip').filter({ hasText: '该平台不能发送' }).waitFor();
+    expect(await page.getByTestId('composer-input').isDisabled()).toBe(false);
+    await screenshot(page, 'channels-dialogue-douyin-zh');
+    // Back on the WeChat KF chat, which carries images, files and voice: enabled.
+    await page.locator('[data-testid^="chat-item-wechat:"]').first().click();
+    await expect.poll(() => page.getByTestId('upload-image-btn').isDisabled()).toBe(false);
+  });
+
   it('official accounts and mini-programs: the list, the binding and the auto-replies, in zh and en', async () => {
     const token = await adminToken(srv.url, ADMIN_PASSWORD);
     const oa = fake.wechat.addApp();

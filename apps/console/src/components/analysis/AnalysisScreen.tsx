@@ -86,7 +86,7 @@ export function AnalysisScreen(props: {
           ? (o?.agents ?? []).map((x) => ({ value: x.id, label: x.name }))
           : f === 'appid'
             ? (o?.appids ?? []).map((x) => ({ value: x.id, label: x.name }))
-            : CHANNELS.map((c) => ({ value: c, label: t(`analysis.channel.${c}`) }));
+            : CHANNELS.map((c) => ({ value: c, label: t(`channel.name.${c}`) }));
     return (
       <Form.Item key={f} name={f} label={t(`analysis.filter.${f}`)}>
         <Select

@@ -25,7 +25,7 @@ describe('analysis screen helpers', () => {
     expect(formatFigure('conversations', 1234)).toBe((1234).toLocaleString());
     expect(delta(12, 10)).toBeCloseTo(0.2);
     expect(delta(12, 0)).toBeNull();
-    expect(rowLabel(t, 'channel', 'webim', '')).toBe('analysis.channel.webim');
+    expect(rowLabel(t, 'channel', 'webim', '')).toBe('channel.name.webim');
     expect(rowLabel(t, 'engine', '', '')).toBe('analysis.engine.none');
     expect(rowLabel(t, 'hour', '7', '')).toBe('analysis.hourLabel:{"hour":"7"}');
     expect(rowLabel(t, 'agent', '', '')).toBe('analysis.none');

@@ -30,7 +30,7 @@ export function delta(now: number | null | undefined, before: number | null | un
 /** The label of a row key of a dimension: names for ids, texts for channels, engines, hours, weekdays. */
 export function rowLabel(t: T, dim: string, key: string, name: string): string {
   if (key === '~other') return t('analysis.other');
-  if (dim === 'channel') return t(`analysis.channel.${key}`);
+  if (dim === 'channel') return t(`channel.name.${key}`);
   if (dim === 'engine') return key ? t(`analysis.engine.${key}`) : t('analysis.engine.none');
   if (dim === 'hour') return t('analysis.hourLabel', { hour: key });
   if (dim === 'weekday') return t(`analysis.weekday.${key}`);

@@ -41,7 +41,7 @@ const header = (lang: Lang, fig: keyof Figures): string => {
 /** The row's label as the screen shows it: names for ids, texts for channels, engines, hours… */
 export function rowLabel(lang: Lang, dim: string, key: string, name: string): string {
   if (key === '~other') return text(lang, 'analysis.other');
-  if (dim === 'channel') return text(lang, `analysis.channel.${key}`);
+  if (dim === 'channel') return text(lang, `channel.name.${key}`);
   if (dim === 'engine')
     return key ? text(lang, `analysis.engine.${key}`) : text(lang, 'analysis.engine.none');
   if (dim === 'hour') return text(lang, 'analysis.hourLabel').replace('{{hour}}', key);

@@ -36,7 +36,11 @@ export function VisitorPanel({ chat }: { chat: ChatEntry | undefined }) {
       children: dash(a.username || chat.username),
     },
     { key: 'mobile', label: t('dialogue.info.mobile'), children: dash(a.mobile || v?.phone || '') },
-    { key: 'channel', label: t('dialogue.info.channel'), children: dash(a.channel) },
+    {
+      key: 'channel',
+      label: t('dialogue.info.channel'),
+      children: a.channel ? t(`channel.name.${a.channel}`, { defaultValue: a.channel }) : dash(a.channel),
+    },
     {
       key: 'browser',
       label: t('dialogue.info.browser'),

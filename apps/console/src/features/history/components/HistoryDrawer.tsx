@@ -22,7 +22,7 @@ function Info({ d }: { d: HistoryDetailDto }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('history.agent')}>{s.agentusername}</Descriptions.Item>
         <Descriptions.Item label={t('history.channel')}>
-          {t(`history.channel.${s.channel}`)}
+          {t(`channel.name.${s.channel}`)}
         </Descriptions.Item>
         <Descriptions.Item label={t('history.organ')}>{s.organname}</Descriptions.Item>
         <Descriptions.Item label={t('history.createtime')}>{formatTime(s.createtime)}</Descriptions.Item>

@@ -176,7 +176,7 @@ export function HistoryFilterItems() {
             <Select
               allowClear
               style={w}
-              options={CHANNELS.map((c) => ({ value: c, label: t(`history.channel.${c}`) }))}
+              options={CHANNELS.map((c) => ({ value: c, label: t(`channel.name.${c}`) }))}
             />
           </Form.Item>
           <Form.Item name="appid" label={t('history.appid')}>

@@ -50,7 +50,7 @@ export default function HistoryScreen() {
             {r.username || r.name || r.userid}
           </a>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t(`history.channel.${r.channel}`)}
+            {t(`channel.name.${r.channel}`)}
             {r.appname ? ` · ${r.appname}` : ''}
           </Typography.Text>
         </Space>

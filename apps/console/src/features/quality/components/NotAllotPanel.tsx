@@ -48,7 +48,7 @@ export function NotAllotPanel() {
       title: t('qc.col.channel'),
       dataIndex: 'channel',
       width: 100,
-      render: (c: string) => t(`history.channel.${c}`, { defaultValue: c }),
+      render: (c: string) => t(`channel.name.${c}`, { defaultValue: c }),
     },
     {
       title: t('qc.col.auto'),

@@ -68,6 +68,8 @@ export const DERIVED_FIGURES = [
   'appealResolve',
   /** Inspector calibration: mean absolute gap between an inspector's score and the other inspectors' on the same conversations. */
   'scoreSpread',
+  /** Automatic findings the inspector overrode ÷ automatic findings decided (docs/metrics.md). */
+  'autoOverrideRate',
 ] as const;
 export type CountFigure = (typeof COUNT_FIGURES)[number];
 export type DerivedFigure = (typeof DERIVED_FIGURES)[number];
@@ -117,6 +119,7 @@ export const FIGURE_FORMAT: Record<Figure, 'count' | 'ms' | 'rate'> = {
   passRate: 'rate',
   appealResolve: 'ms',
   scoreSpread: 'count',
+  autoOverrideRate: 'rate',
 };
 
 /** Which filters a call accepts. */
@@ -227,6 +230,7 @@ export const ANALYSIS_CALLS = {
       'appealsUpheld',
       'appealResolve',
       'scoreSpread',
+      'autoOverrideRate',
     ],
     filters: ['organ', 'agentno'],
     chart: ['inspected', 'passed'],

@@ -252,6 +252,18 @@ export const ERROR_MESSAGES = {
   quality_appeal_item_repeat: { zh: '该评分项已申诉过', en: 'This item has already been appealed' },
   quality_appeal_state: { zh: '申诉当前状态不允许此操作', en: 'The appeal’s state does not allow this' },
   quality_type_in_use: { zh: '该评分表已绑定技能组', en: 'The scorecard is bound to a skill group' },
+  quality_finding_unknown: {
+    zh: '自动发现不属于该会话',
+    en: 'The automatic finding is not one of this conversation',
+  },
+  quality_ai_off: {
+    zh: 'AI 评分建议未开启（质检设置与 AI 服务均需开启）',
+    en: 'AI suggestions are off (turn on the quality setting and the AI service)',
+  },
+  quality_ai_failed: {
+    zh: 'AI 服务未返回可用的建议，请稍后重试；评分未改变',
+    en: 'The AI service gave no usable suggestion; try again later. Nothing was changed',
+  },
   server_error: {
     zh: '服务器错误，请稍后再试或联系管理员',
     en: 'Server error, please try later or contact the administrator',

@@ -117,6 +117,10 @@ export const QUALITY_API = {
   appealBatch: '/api/quality/appeal/batch',
   /** GET qualityAppealListQuery → Page<QualityAppealRowDto>: appeals the caller may see. */
   appealList: '/api/quality/appeal/list',
+
+  // Optional LLM suggestions (A11_A01; off unless QualitySettingsDto.aiSuggest and the AI service are on).
+  /** POST qualitySuggestSchema → QualitySuggestDto: suggested item scores with verbatim quotes (nothing saved). */
+  suggest: '/api/quality/suggest',
 } as const;
 export type QualityApiName = keyof typeof QUALITY_API;
 
@@ -222,6 +226,12 @@ export interface QualitySettingsDto {
   /** The agent must say one of these in the first agent messages / last agent messages ([] = rule off). */
   greetings: string[];
   closings: string[];
+  /**
+   * The configured LLM provider (the AI service of /api/xiaoe/serviceai) may suggest item scores with
+   * quotes on request ("AI suggest" on the inspection screen). Off by default; nothing is saved until the
+   * inspector accepts a suggestion.
+   */
+  aiSuggest: boolean;
 }
 
 // ---------------------------------------------------------------- automatic pre-scoring
@@ -254,6 +264,46 @@ export interface QualityFindingDto {
   /** Points the rule suggests deducting (0: informational). */
   points: number;
   createtime: number;
+}
+
+/**
+ * The inspector's decision on an automatic finding, recorded at every save of an inspection: confirmed
+ * (the rule's points stand) or overridden (the inspector's points, an optional reason). The finding itself
+ * never changes; a finding saved without an explicit decision is recorded as confirmed.
+ */
+export const QUALITY_FINDING_DECISIONS = ['confirmed', 'overridden'] as const;
+export type QualityFindingDecision = (typeof QUALITY_FINDING_DECISIONS)[number];
+
+export interface QualityFindingDecisionDto {
+  findingid: string;
+  rule: QualityRule;
+  decision: QualityFindingDecision;
+  /** The finding's suggested points when decided (a copy: the automatic value is kept as it was). */
+  autopoints: number;
+  /** overridden: the inspector's points (0..QUALITY_LIMITS.maxPoints); confirmed: null. */
+  points: number | null;
+  reason: string;
+  userid: string;
+  username: string;
+  createtime: number;
+}
+
+// ---------------------------------------------------------------- LLM suggestions
+
+/** One suggested item score: the quote occurs verbatim in the message `messageid` of the transcript. */
+export interface QualitySuggestionDto {
+  labelid: string;
+  /** 0..the item's points. */
+  points: number;
+  /** Verbatim from the transcript ('' only when points = 0: nothing to cite). */
+  quote: string;
+  messageid: string | null;
+}
+
+export interface QualitySuggestDto {
+  items: QualitySuggestionDto[];
+  /** Suggestions left out: an item not on the card, points out of range, or a quote not in the transcript. */
+  dropped: number;
 }
 
 // ---------------------------------------------------------------- assignment
@@ -388,6 +438,8 @@ export interface QualityDetailDto {
   items: QualityItemResultDto[];
   comment: string;
   findings: QualityFindingDto[];
+  /** The inspector's decision on each automatic finding (recorded at save; [] before the first save). */
+  decisions: QualityFindingDecisionDto[];
   transcript: QualityTranscriptDto;
   appeals: QualityAppealDto[];
   /** Who changed what and when (allotted, scored, sent, appeal states, score changes). */

@@ -45,6 +45,7 @@ export const analysisZh = {
   'analysis.fig.passRate': '合格率',
   'analysis.fig.appealResolve': '申诉平均处理时长',
   'analysis.fig.scoreSpread': '评分偏差',
+  'analysis.fig.autoOverrideRate': '自动发现改判率',
   'analysis.def.conversations': '所选日期内开始、且已结束的会话（按开始时间计入当天）。',
   'analysis.def.effective': '至少有一条客服（人工）回复的会话。',
   'analysis.def.served': '分配到人工客服的会话。',
@@ -91,6 +92,8 @@ export const analysisZh = {
   'analysis.def.passRate': '合格数 ÷ 质检数。',
   'analysis.def.appealResolve': '申诉从提交到裁定的平均时长。',
   'analysis.def.scoreSpread': '同一会话由多名质检员评分时，该质检员得分与其他质检员得分之差的平均绝对值。',
+  'analysis.def.autoOverrideRate':
+    '在所选日期评分的质检中，质检员改判的自动发现 ÷ 已确认或改判的自动发现（用于调整自动规则）。',
   'analysis.dim.engine': '搜索引擎',
   'analysis.dim.keyword': '关键词',
   'analysis.dim.organ': '部门',
@@ -193,6 +196,7 @@ export const analysisEn: Record<keyof typeof analysisZh, string> = {
   'analysis.fig.passRate': 'Pass rate',
   'analysis.fig.appealResolve': 'Avg appeal resolution',
   'analysis.fig.scoreSpread': 'Score spread',
+  'analysis.fig.autoOverrideRate': 'Automatic findings overridden',
   'analysis.def.conversations':
     'Conversations that began on the chosen days and have ended (counted on the day they began).',
   'analysis.def.effective': 'Conversations with at least one reply by an agent (a person).',
@@ -248,6 +252,8 @@ export const analysisEn: Record<keyof typeof analysisZh, string> = {
   'analysis.def.appealResolve': 'Average time from an appeal’s submission to its resolution.',
   'analysis.def.scoreSpread':
     'Where several inspectors scored the same conversation: the mean absolute gap between this inspector’s score and the others’.',
+  'analysis.def.autoOverrideRate':
+    'On inspections scored on the days: automatic findings the inspector overrode ÷ automatic findings confirmed or overridden (to tune the rules).',
   'analysis.dim.engine': 'Search engine',
   'analysis.dim.keyword': 'Keyword',
   'analysis.dim.organ': 'Department',

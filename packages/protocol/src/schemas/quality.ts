@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   QUALITY_APPEAL_OUTCOMES,
   QUALITY_APPEAL_STATES,
+  QUALITY_FINDING_DECISIONS,
   QUALITY_ITEM_KINDS,
   QUALITY_LIMITS,
   QUALITY_PERIODS,
@@ -96,6 +97,7 @@ export const qualitySettingsSchema = z.object({
   lowSatisfaction: count(5).optional(),
   greetings: phrases().optional(),
   closings: phrases().optional(),
+  aiSuggest: flag().optional(),
 });
 
 // Assignment.
@@ -174,8 +176,32 @@ export const qualityItemResultSchema = z.object({
   messageids: idList().default([]),
   comment: comment(),
 });
+/** Confirm or override one automatic finding of the inspected conversation (overridden needs points). */
+export const qualityFindingDecisionSchema = z
+  .object({
+    findingid: idField(),
+    decision: z.enum(QUALITY_FINDING_DECISIONS, 'invalid_field'),
+    points: points().optional(),
+    reason: comment(),
+  })
+  .refine((d) => d.decision === 'confirmed' || d.points !== undefined, {
+    message: 'required',
+    path: ['points'],
+  });
 export const qualitySaveSchema = z.object({
   id: idField(),
+  /**
+   * Decisions on the conversation's automatic findings; a finding not listed keeps its earlier decision,
+   * else is recorded as confirmed.
+   */
+  decisions: z
+    .preprocess(
+      jsonList,
+      z
+        .array(qualityFindingDecisionSchema, { error: 'invalid_field' })
+        .max(QUALITY_LIMITS.itemsPerCard, 'too_long'),
+    )
+    .default([]),
   /** Items not listed score 0. Each score is checked against its item's range (quality_score_range). */
   items: z
     .array(qualityItemResultSchema, { error: 'invalid_field' })
@@ -184,7 +210,11 @@ export const qualitySaveSchema = z.object({
   /** Send the result to the agent now (otherwise it stays `done` until saved with send). */
   send: flag().default(false),
 });
-export const qualitySaveBatchSchema = qualitySaveSchema.omit({ id: true }).extend({ ids: batchIds() });
+export const qualitySaveBatchSchema = qualitySaveSchema
+  .omit({ id: true, decisions: true })
+  .extend({ ids: batchIds() });
+/** Ask the configured LLM for suggested item scores of one inspection. */
+export const qualitySuggestSchema = z.object({ id: idField() });
 export const qualityBatchFormQuery = z.object({ ids: batchIds() });
 export const qualityExpIdsSchema = z.object({ ids: batchIds() });
 

@@ -70,6 +70,7 @@ export function derive(r: Raw, figures: readonly Figure[], levels: number): Figu
     passRate: ratio(g('q_pass'), g('q_n')),
     appealResolve: avg(g('ap_ms'), g('ap_resolved')),
     scoreSpread: avg1(g('spread_sum'), g('spread_n')),
+    autoOverrideRate: ratio(g('fd_over'), g('fd_n')),
   };
   const out: Figures = {};
   for (const f of figures) out[f] = all[f];

@@ -5,10 +5,13 @@ import {
   type QualityBatchFormDto,
   type QualityCountDto,
   type QualityDetailDto,
+  type QualityFindingDecision,
+  type QualityRule,
   type QualityItemResultDto,
   type QualityRowDto,
   type QualityScorecardDto,
   type QualityTranscriptDto,
+  type qualityFindingDecisionSchema,
   type qualityItemResultSchema,
   type qualityListQuery,
   type qualitySaveBatchSchema,
@@ -30,6 +33,7 @@ import type { InspectionRow, Kdb } from './quality.repository.js';
 import { cardVersion, settings } from './scorecard.service.js';
 
 type ItemInput = z.output<typeof qualityItemResultSchema>;
+type DecisionInput = z.output<typeof qualityFindingDecisionSchema>;
 type ListQuery = z.output<typeof qualityListQuery>;
 const DAY = 86_400_000;
 
@@ -214,7 +218,7 @@ export async function multiterm(db: Db, p: Principal, id: string): Promise<Quali
 
 export async function detailOf(db: Db, p: Principal, r: InspectionRow): Promise<QualityDetailDto> {
   const k = db.kysely;
-  const [[row], card, items, findings, tr, appeals, events] = await Promise.all([
+  const [[row], card, items, findings, tr, appeals, events, decisions] = await Promise.all([
     presentRows(k, p.orgi, [r]),
     cardVersion(k, r.versionid),
     repo.itemsOf(k, r.id),
@@ -238,6 +242,13 @@ export async function detailOf(db: Db, p: Principal, r: InspectionRow): Promise<
       .orderBy('createtime')
       .orderBy('id')
       .execute(),
+    k
+      .selectFrom('quality_decision')
+      .selectAll()
+      .where('inspectionid', '=', r.id)
+      .orderBy('rule')
+      .orderBy('findingid')
+      .execute(),
   ]);
   // A draft is the agent's own until submitted.
   const shown = appeals.filter((a) => a.state !== 'draft' || a.agentno === p.id);
@@ -257,6 +268,7 @@ export async function detailOf(db: Db, p: Principal, r: InspectionRow): Promise<
   const names = await repo.userNames(k, p.orgi, [
     ...events.map((e) => e.userid),
     ...aMsgs.map((m) => m.userid),
+    ...decisions.map((x) => x.userid),
   ]);
   const open = appeals.some((a) => a.state === 'submitted' || a.state === 'in_review');
   const now = Date.now();
@@ -271,6 +283,17 @@ export async function detailOf(db: Db, p: Principal, r: InspectionRow): Promise<
     })),
     comment: r.comment,
     findings: findings.map(presentFinding),
+    decisions: decisions.map((x) => ({
+      findingid: x.findingid,
+      rule: x.rule as QualityRule,
+      decision: x.decision as QualityFindingDecision,
+      autopoints: Number(x.autopoints),
+      points: x.points === null ? null : Number(x.points),
+      reason: x.reason,
+      userid: x.userid,
+      username: names.get(x.userid) ?? '',
+      createtime: Number(x.createtime),
+    })),
     transcript: tr,
     appeals: shown.map((a) =>
       presentAppeal(
@@ -394,11 +417,58 @@ async function checkCitations(k: Kdb, agentserviceid: string, items: ItemInput[]
   if (found.length !== cited.length) throw badRequest('invalid_field', { messageids: 'invalid_field' });
 }
 
+/**
+ * Records the inspector's decision on every automatic finding of the conversation: the ones given
+ * (confirmed, or overridden with points and a reason) replace earlier ones; a finding without a decision
+ * keeps its earlier one, else is recorded as confirmed. quality_finding itself is never written here.
+ * Checked before anything is written: a finding of another conversation is quality_finding_unknown.
+ */
+async function decisionRows(k: Kdb, p: Principal, r: InspectionRow, given: DecisionInput[], now: number) {
+  const findings = await k
+    .selectFrom('quality_finding')
+    .select(['id', 'rule', 'points'])
+    .where('agentserviceid', '=', r.agentserviceid)
+    .execute();
+  const byId = new Map(findings.map((f) => [f.id, f]));
+  const explicit = new Map<string, DecisionInput>();
+  for (const g of given) {
+    if (!byId.has(g.findingid))
+      throw badRequest('quality_finding_unknown', { decisions: 'quality_finding_unknown' });
+    if (explicit.has(g.findingid)) throw badRequest('invalid_field', { decisions: 'invalid_field' });
+    explicit.set(g.findingid, g);
+  }
+  if (!findings.length) return null;
+  const had = new Set(
+    (
+      await k.selectFrom('quality_decision').select('findingid').where('inspectionid', '=', r.id).execute()
+    ).map((x) => x.findingid),
+  );
+  return findings
+    .filter((f) => explicit.has(f.id) || !had.has(f.id))
+    .map((f) => {
+      const g = explicit.get(f.id);
+      const over = g?.decision === 'overridden';
+      return {
+        inspectionid: r.id,
+        findingid: f.id,
+        orgi: p.orgi,
+        rule: f.rule,
+        decision: over ? 'overridden' : 'confirmed',
+        autopoints: Number(f.points),
+        points: over ? (g.points ?? 0) : null,
+        reason: over ? g.reason : '',
+        userid: p.id,
+        createtime: now,
+      };
+    });
+}
+
 async function write(
   k: Kdb,
   p: Principal,
   r: InspectionRow,
   items: ItemInput[],
+  decisions: DecisionInput[],
   comment: string,
   send: boolean,
   appealDays: number,
@@ -407,6 +477,19 @@ async function write(
   const card = await cardVersion(k, r.versionid);
   const s = scoreOf(card, items);
   await checkCitations(k, r.agentserviceid, items);
+  const decided = await decisionRows(k, p, r, decisions, now);
+  if (decided?.length) {
+    await k
+      .deleteFrom('quality_decision')
+      .where('inspectionid', '=', r.id)
+      .where(
+        'findingid',
+        'in',
+        decided.map((d) => d.findingid),
+      )
+      .execute();
+    await k.insertInto('quality_decision').values(decided).execute();
+  }
   const sending = send && r.status !== 'sent';
   await k.deleteFrom('quality_item').where('inspectionid', '=', r.id).execute();
   if (items.length)
@@ -455,7 +538,7 @@ export async function save(
   const cfg = await settings(db, p.orgi);
   const { row, sending, score, pass } = await db.kysely.transaction().execute(async (trx) => {
     const r = await scorable(trx, p, b.id);
-    const s = await write(trx, p, r, b.items, b.comment, b.send, cfg.appealDays, now);
+    const s = await write(trx, p, r, b.items, b.decisions, b.comment, b.send, cfg.appealDays, now);
     return { row: r, ...s };
   });
   if (sending)
@@ -481,7 +564,7 @@ export async function saveBatch(
     const out: Array<{ r: InspectionRow; score: number; pass: boolean }> = [];
     for (const id of new Set(b.ids)) {
       const r = await scorable(trx, p, id);
-      const s = await write(trx, p, r, b.items, b.comment, b.send, cfg.appealDays, now);
+      const s = await write(trx, p, r, b.items, [], b.comment, b.send, cfg.appealDays, now);
       if (s.sending) out.push({ r, score: s.score, pass: s.pass });
     }
     return out;

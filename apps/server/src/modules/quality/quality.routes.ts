@@ -35,6 +35,7 @@ import {
   qualitySettingsSchema,
   qualitySkillSaveSchema,
   qualityStaffQuery,
+  qualitySuggestSchema,
 } from '@kefu/protocol';
 import type { AppContext } from '../../platform/context.js';
 import { principal } from '../../platform/auth/guard.js';
@@ -48,6 +49,7 @@ import * as inspect from './inspect.service.js';
 import { exportInspections } from './quality.export.js';
 import * as repo from './quality.repository.js';
 import * as cards from './scorecard.service.js';
+import { suggest } from './suggest.service.js';
 
 const READ = [...QUALITY_READ_CODES];
 const WORK = [QUALITY_INSPECT_CODE, QUALITY_ALLOT_CODE];
@@ -175,6 +177,14 @@ export function registerQualityRoutes(app: FastifyInstance, ctx: AppContext): vo
     A.saveBatch,
     qualitySaveBatchSchema,
     (req, b) => inspect.saveBatch(db, P(req), b),
+    QUALITY_INSPECT_CODE,
+  );
+  // Optional LLM suggestions: read-only, the inspection's inspector only (off by default).
+  route(
+    'POST',
+    A.suggest,
+    qualitySuggestSchema,
+    (req, { id }) => suggest(db, P(req), id),
     QUALITY_INSPECT_CODE,
   );
   route(

@@ -9,6 +9,7 @@ import type { Kdb } from './quality.repository.js';
  * key, a local day, raw sums; analysis.presenter derive() turns the sums into figures). Days are those of
  * the scoring (quality), of the submission (appeals opened) and of the resolution (appeals upheld, time to
  * resolve), in the tenant's zone. Inspections count with their final score (after resolved appeals).
+ * Decisions on automatic findings count on the day their inspection was scored.
  */
 
 export interface QualityCell {
@@ -89,6 +90,26 @@ export async function qualityCells(k: Kdb, f: QualityStatsFilter, dim: QualityDi
       });
     }
   }
+  // Automatic findings decided on the inspections scored in the range: how many the inspector overrode.
+  const decided = await scoped(k, f)
+    .innerJoin('quality_decision', 'quality_decision.inspectionid', 'quality_inspection.id')
+    .select([
+      'quality_inspection.agentno',
+      'quality_inspection.organ',
+      'quality_inspection.inspector',
+      'quality_inspection.scoretime',
+      'quality_decision.decision',
+    ])
+    .where('quality_inspection.status', 'in', ['done', 'sent'])
+    .where('quality_inspection.scoretime', '>=', lo)
+    .where('quality_inspection.scoretime', '<', hi)
+    .execute();
+  for (const x of decided)
+    cells.push({
+      day: day(Number(x.scoretime)),
+      key: keyOf(x, dim),
+      sums: { fd_n: 1, fd_over: x.decision === 'overridden' ? 1 : 0 },
+    });
   const appeals = await scoped(k, f)
     .innerJoin('quality_appeal', 'quality_appeal.inspectionid', 'quality_inspection.id')
     .select([

@@ -40,6 +40,7 @@ export function readSettings(raw: unknown): QualitySettingsDto {
     lowSatisfaction: n(r.lowSatisfaction, 4),
     greetings: list(r.greetings),
     closings: list(r.closings),
+    aiSuggest: r.aiSuggest === true,
   };
 }
 

@@ -165,6 +165,23 @@ export interface QualitySweepTable {
   updatetime: number;
 }
 
+/** Migration 0022: the inspector's decision on an automatic finding (one per inspection and finding). */
+export interface QualityDecisionTable {
+  inspectionid: string;
+  findingid: string;
+  orgi: string;
+  rule: string;
+  /** confirmed | overridden. */
+  decision: string;
+  /** The finding's suggested points when decided. */
+  autopoints: number;
+  /** overridden: the inspector's points; confirmed: null. */
+  points: number | null;
+  reason: Generated<string>;
+  userid: string;
+  createtime: number;
+}
+
 export interface QualityTables {
   quality_type: QualityTypeTable;
   quality_label: QualityLabelTable;
@@ -179,4 +196,5 @@ export interface QualityTables {
   quality_appeal_message: QualityAppealMessageTable;
   quality_event: QualityEventTable;
   quality_sweep: QualitySweepTable;
+  quality_decision: QualityDecisionTable;
 }

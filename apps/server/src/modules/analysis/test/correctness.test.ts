@@ -85,6 +85,7 @@ function figuresOf(r: Raw, wanted: readonly Figure[]): Figures {
     passRate: ratio(g('q_pass'), g('q_n')),
     appealResolve: avg(g('ap_ms'), g('ap_resolved')),
     scoreSpread: g('spread_n') ? g('spread_sum') / g('spread_n') : null,
+    autoOverrideRate: ratio(g('fd_over'), g('fd_n')),
   };
   return Object.fromEntries(wanted.map((f) => [f, all[f]]));
 }

@@ -17,6 +17,7 @@ import * as m0013 from './0013_analysis.js';
 import * as m0017 from './0017_messaging_channels.js';
 import * as m0018 from './0018_quality.js';
 import * as m0019 from './0019_quality_indexes.js';
+import * as m0022 from './0022_quality_decisions.js';
 import * as m0015 from './0015_identity.js';
 import * as m0014 from './0014_personal_security.js';
 
@@ -43,6 +44,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: Migration
   ['0017_messaging_channels', m0017],
   ['0018_quality', m0018],
   ['0019_quality_indexes', m0019],
+  ['0022_quality_decisions', m0022],
   ['0015_identity', m0015],
   ['0014_personal_security', m0014],
 ];

@@ -22,6 +22,12 @@ export const HISTORY_LIMITS = {
    * date range to reach them.
    */
   searchHits: 50_000,
+  /**
+   * On the default order (newest first) a keyword search counts its conversations only up to this many:
+   * past it the answer says `totalAtLeast` and `total` is this bound (the console shows "2,000+"), so a
+   * common word costs a bounded read instead of every match. Pages within the bound work as usual.
+   */
+  searchCount: 2_000,
   /** Transcript page size. */
   messagePage: 50,
   /** Rows of expids. */
@@ -84,6 +90,8 @@ export interface HistoryPage {
   next: string | null;
   /** The keyword search stopped at HISTORY_LIMITS.searchHits matching messages. */
   capped: boolean;
+  /** `total` is a lower bound (HISTORY_LIMITS.searchCount): more conversations match. */
+  totalAtLeast: boolean;
 }
 
 export interface HistoryVisitorDto {

@@ -10,7 +10,10 @@ import { tokensOf } from '../../platform/search/tokens.js';
  * see live messages. One test in history.test.ts goes through the real chat path instead.
  */
 export interface SeedConversation extends Partial<Insertable<AgentServiceTable>> {
-  messages?: Array<string | { text: string; calltype?: string; withdrawn?: boolean; msgtype?: string }>;
+  /** `after`: the message's time after the conversation's start (default 10 s + 1 s per message). */
+  messages?: Array<
+    string | { text: string; calltype?: string; withdrawn?: boolean; msgtype?: string; after?: number }
+  >;
   tags?: string[];
 }
 
@@ -40,7 +43,7 @@ export async function seedConversation(t: TestDb, c: SeedConversation = {}): Pro
     .execute();
   const rows: Array<Insertable<ChatMessageTable>> = messages.map((m, i) => {
     const msg = typeof m === 'string' ? { text: m } : m;
-    const at = createtime + 10_000 + i * 1000;
+    const at = createtime + (msg.after ?? 10_000 + i * 1000);
     const msgtype = msg.msgtype ?? 'text';
     return {
       id: newTimeId(at),

@@ -252,6 +252,64 @@ export function pageQuery(w: Where, q: HistoryListQuery, cursor: Cursor | null):
   return full.orderBy('p.sortkey', dir).orderBy('s.id', dir).compile();
 }
 
+/** One page as read: its rows (≤ ps + 1) and, without a cursor, the total (a lower bound when `atLeast`). */
+export interface PageRead {
+  rows: ListRow[];
+  total: number;
+  atLeast: boolean;
+}
+
+const DAY_MS = 86_400_000;
+/** The first window of the early stop: the newest week. */
+const FIRST_WINDOW_MS = 7 * DAY_MS;
+
+/** Whether a list call can stop early: a keyword, newest first by start time (the console's default). */
+export const stopsEarly = (w: Where, q: HistoryListQuery): boolean =>
+  !!w.kw && q.sort === 'createtime' && q.order === 'desc';
+
+/**
+ * A keyword's page newest first, without reading every match when the newest ones are enough. All of a
+ * conversation's messages are stored at or after its start, so the matches of the last stretch of time
+ * [T, …) hold every matching conversation that started at or after T, and those come first in this order:
+ * the statement of a narrower window (begin = T) returns the same leading rows as the full one. A window
+ * is widened (extrapolated from what the last one found, ×2 to ×64) until it holds the page and
+ * `bound` + 1 conversations (then `total` = `bound`, `atLeast`), or reaches the filter's own begin (then
+ * it is the full statement: exact total). A cursor page needs only its rows. Other orders read everything.
+ * `run` executes a compiled statement (the search reader in the app).
+ */
+export async function readPage(
+  run: (q: ReadQuery) => Promise<ListRow[]>,
+  w: Where,
+  q: HistoryListQuery,
+  cursor: Cursor | null,
+  opts: { bound?: number; now?: number } = {},
+): Promise<PageRead> {
+  const bound = opts.bound ?? HISTORY_LIMITS.searchCount;
+  const full = async (): Promise<PageRead> => {
+    const rows = await run(pageQuery(w, q, cursor));
+    return { rows, total: Number(rows[0]?.total ?? 0), atLeast: false };
+  };
+  if (!stopsEarly(w, q)) return full();
+  const floor = q.begin ?? 0;
+  const top = Math.min(cursor?.value ?? Infinity, q.end ?? Infinity, opts.now ?? Date.now());
+  const need = cursor ? q.ps + 1 : Math.max(bound + 1, (q.p - 1) * q.ps + q.ps + 1);
+  let span = FIRST_WINDOW_MS;
+  for (;;) {
+    const begin = Math.floor(top - span);
+    if (begin <= floor) return full();
+    const rows = await run(pageQuery(w, { ...q, begin }, cursor));
+    // Conversations in the window: every row carries the window's count (none without a cursor page).
+    const found = cursor ? rows.length : Number(rows[0]?.total ?? 0);
+    const enough = cursor ? rows.length > q.ps : found >= need && rows.length > 0;
+    if (enough)
+      return { rows, total: cursor ? 0 : Math.min(found, bound), atLeast: !cursor && found > bound };
+    // The window already holds the search's whole message window (searchHits): the full read is next.
+    if (rows.some((r) => Number(r.n ?? 0) > HISTORY_LIMITS.searchHits)) return full();
+    // Few found: a rough rate, so at most ×16; enough to extrapolate from: up to ×64.
+    span *= Math.min(found >= 20 ? 64 : 16, Math.max(2, (1.3 * need) / Math.max(found, 1)));
+  }
+}
+
 /** The number of conversations a filter matches (the list's total without a keyword; expsearch). */
 export function countQuery(w: Where, f: HistoryFilter): ReadQuery {
   return base(w, f)

@@ -15,7 +15,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { dataScope } from '../../platform/auth/data-scope.js';
 import { forbidden, notFound } from '../../platform/http/errors.js';
 import { keywordWords } from '../../platform/search/tokens.js';
-import { searchReader } from '../../platform/search/reader.js';
+import { searchReader, type ReadQuery } from '../../platform/search/reader.js';
 import { presentMessage, type AgentServiceRow } from '../conversation/presenter.js';
 import * as srepo from '../conversation/service.repository.js';
 import * as black from '../black/black.service.js';
@@ -27,6 +27,7 @@ import {
   cursorOf,
   pageQuery,
   parseCursor,
+  readPage,
   type HistoryScope,
   type Keyword,
   type ListRow,
@@ -77,18 +78,25 @@ export async function list(ctx: Ctx, p: Principal, q: HistoryListQuery): Promise
   const cursor = q.sort === 'relevance' ? null : parseCursor(q.before);
   const reader = searchReader(ctx);
   const w: Where = { k, dialect: ctx.db.dialect, orgi: p.orgi, scope, kw };
-  const [rows, counted] = await Promise.all([
-    reader.rows<ListRow>(pageQuery(w, q, cursor)),
-    // A keyword page counts in its own statement (once, without a cursor); see pageQuery.
-    kw && !cursor ? null : reader.rows<{ n: number }>(countQuery(w, q)),
+  const run = (x: ReadQuery) => reader.rows<ListRow>(x);
+  // A keyword page counts in its own statement, up to a bound (readPage); a cursor page's total is the first
+  // page's. A list without a keyword counts beside its page.
+  const [read, first, counted] = await Promise.all([
+    kw
+      ? readPage(run, w, q, cursor)
+      : run(pageQuery(w, q, cursor)).then((rows) => ({ rows, total: 0, atLeast: false })),
+    kw && cursor ? readPage(run, w, { ...q, p: 1 }, null) : null,
+    kw ? null : reader.rows<{ n: number }>(countQuery(w, q)),
   ]);
+  const counts = first ?? read;
+  const { rows } = read;
   const more = rows.length > q.ps;
   const page = more ? rows.slice(0, q.ps) : rows;
   const c = await rowContext(k, p.orgi, page);
-  const total = counted ? Number(counted[0]?.n ?? 0) : Number(rows[0]?.total ?? 0);
   return {
     list: page.map((r) => presentRow(r, c)),
-    total,
+    total: counted ? Number(counted[0]?.n ?? 0) : counts.total,
+    totalAtLeast: counts.atLeast,
     page: q.p,
     size: q.ps,
     next: more && q.sort !== 'relevance' ? cursorOf(page[page.length - 1]!) : null,

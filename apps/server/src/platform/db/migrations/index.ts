@@ -20,6 +20,7 @@ import * as m0019 from './0019_quality_indexes.js';
 import * as m0022 from './0022_quality_decisions.js';
 import * as m0015 from './0015_identity.js';
 import * as m0014 from './0014_personal_security.js';
+import * as m0020 from './0020_history_search_window.js';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -47,4 +48,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: Migration
   ['0022_quality_decisions', m0022],
   ['0015_identity', m0015],
   ['0014_personal_security', m0014],
+  ['0020_history_search_window', m0020],
 ];

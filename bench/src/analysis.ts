@@ -261,12 +261,22 @@ export async function maintenance(db: Db, agents: string[], count: number): Prom
   return Number(process.hrtime.bigint() - t0) / 1e3 / count;
 }
 
+/**
+ * Narrowing a run (bench/src/run.ts): `--b12-conversations=N` seeds N conversations instead of 2M (the
+ * state log stays 50 agents × 365 days), `--b12-calls=workLog,workLogList` times only those calls.
+ */
+export interface B12Options {
+  conversations?: number;
+  calls?: readonly string[];
+}
+
 export async function analysisCalls(
   dialect: Dialect,
   mode: Mode,
   log: (s: string) => void,
+  opts: B12Options = {},
 ): Promise<Row[] | Skip> {
-  const n = mode.smoke ? 5_000 : 2_000_000;
+  const n = opts.conversations ?? (mode.smoke ? 5_000 : 2_000_000);
   const kdb = await prepareKefuDb(dialect, AGENTS, 10);
   const db = kdb.open();
   const rows: Row[] = [];
@@ -308,6 +318,7 @@ export async function analysisCalls(
     };
     const runs = mode.smoke ? 2 : 7;
     for (const call of Object.keys(ANALYSIS_CALLS) as AnalysisCall[]) {
+      if (opts.calls && !opts.calls.includes(call)) continue;
       const base = bare(call, a, b);
       if (!base) continue;
       const ours: number[] = [];

@@ -35,6 +35,15 @@ const only = argv
 const mode: Mode = { smoke, rounds: smoke ? 1 : 3 };
 /** `--scale=N`: B8 history's data × N (default 2M messages / 200k conversations; 5 → the 10M-message run). */
 const scale = Number(argv.find((a) => a.startsWith('--scale='))?.slice(8) ?? 1);
+/** B12 narrowed: `--b12-conversations=N` (instead of 2M), `--b12-calls=workLog,workLogList,workOrganLog`. */
+const b12Conversations = argv.find((a) => a.startsWith('--b12-conversations='))?.slice(20);
+const b12Opts = {
+  conversations: b12Conversations ? Number(b12Conversations) : undefined,
+  calls: argv
+    .find((a) => a.startsWith('--b12-calls='))
+    ?.slice(12)
+    .split(','),
+};
 const t0 = Date.now();
 const log = (s: string) => console.log(s);
 const rows: Row[] = [];
@@ -120,9 +129,11 @@ if (!smoke && pg)
   );
 await bench('B10', 'visitor question → robot answer', () => robotAnswers(mode, log));
 await bench('B11', 'channel webhooks against the fake platform', () => channelWebhooks(mode, log));
-await bench('B12', 'statistics over 365 days (SQLite)', () => analysisCalls('sqlite', mode, log));
+await bench('B12', 'statistics over 365 days (SQLite)', () => analysisCalls('sqlite', mode, log, b12Opts));
 if (!smoke && pg)
-  await bench('B12', 'statistics over 365 days (PostgreSQL)', () => analysisCalls('postgres', mode, log));
+  await bench('B12', 'statistics over 365 days (PostgreSQL)', () =>
+    analysisCalls('postgres', mode, log, b12Opts),
+  );
 await bench('B13', 'quality: pre-scoring and the inspection list (SQLite)', () =>
   qualityBench('sqlite', mode, log),
 );

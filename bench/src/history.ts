@@ -9,7 +9,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { historyListQuery, type ExportJobDto } from '@kefu/protocol';
-import { countQuery, pageQuery } from '../../apps/server/src/modules/history/history.query.js';
+import {
+  countQuery,
+  pageQuery,
+  readPage,
+  type ListRow,
+} from '../../apps/server/src/modules/history/history.query.js';
 import { keywordOf } from '../../apps/server/src/modules/history/history.service.js';
 import type { ReadQuery } from '../../apps/server/src/platform/search/reader.js';
 import { startGen } from './realtime.js';
@@ -90,29 +95,49 @@ export async function historySearch(
       },
       { name: 'filtered list: channel + satisfaction', params: { channel: 'weixin', satislevel: '1' } },
     ];
-    /** The bare SQL of a case: the page statement, plus the count when there is no keyword. */
+    /**
+     * The bare SQL of a case: the statements kefu runs — a keyword's page newest first is read window by
+     * window until the page and the bounded count are in (readPage, each statement on this connection);
+     * without a keyword the page statement and the count.
+     */
     const bare = async (c: Case) => {
       const q = historyListQuery.parse(c.params);
       const kw = keywordOf(q.keyword);
       const w = { k: db.kysely, dialect, orgi: 'kefu', scope: { kind: 'all' } as const, kw };
-      const [page, count] = await Promise.all([
-        run(pageQuery(w, q, null)),
-        kw ? null : run(countQuery(w, q)),
-      ]);
-      return count ? Number(count[0]?.n) : Number(page[0]?.total ?? 0);
+      if (kw) return (await readPage((x) => run(x) as Promise<ListRow[]>, w, q, null)).total;
+      const [, count] = await Promise.all([run(pageQuery(w, q, null)), run(countQuery(w, q))]);
+      return Number(count[0]?.n);
+    };
+    /** Every match counted (the full statement: the figure the bounded count stands for). */
+    const fullTotal = async (c: Case) => {
+      const q = historyListQuery.parse(c.params);
+      const w = {
+        k: db.kysely,
+        dialect,
+        orgi: 'kefu',
+        scope: { kind: 'all' } as const,
+        kw: keywordOf(q.keyword),
+      };
+      const rows = await run(w.kw ? pageQuery(w, q, null) : countQuery(w, q));
+      return Number(rows[0]?.[w.kw ? 'total' : 'n'] ?? 0);
     };
     const ours = async (c: Case) => {
       const r = await fetch(`${kefu.url}/api/agentService/list?${new URLSearchParams(c.params)}`, {
         headers: { authorization: token },
       });
-      const j = (await r.json()) as { success: boolean; data: { total: number; capped: boolean } };
+      const j = (await r.json()) as {
+        success: boolean;
+        data: { total: number; capped: boolean; totalAtLeast: boolean };
+      };
       if (!j.success) throw new Error(`${c.name}: ${JSON.stringify(j)}`);
       return j.data;
     };
     for (const c of cases) {
       const b = await bare(c);
       const k = await ours(c);
-      log(`  B8 history ${c.name}: total bare ${b} / kefu ${k.total}${k.capped ? ' (capped)' : ''}`);
+      log(
+        `  B8 history ${c.name}: total bare ${b} / kefu ${k.total}${k.totalAtLeast ? '+' : ''}${k.capped ? ' (capped)' : ''}; all matches ${await fullTotal(c)}`,
+      );
       if (b !== k.total) throw new Error(`${c.name}: totals differ ${b} / ${k.total}`);
     }
     const times = mode.smoke ? 3 : 25;

@@ -37,6 +37,10 @@ interface Plan {
   /** Row keys in a fixed order (days, hours, levels) instead of by size. */
   ordered?: boolean;
   names: (keys: string[]) => Promise<Map<string, string>>;
+  /** The table's rows already summed, ordered and folded (the per-day work list pages in SQL). */
+  entries?: Array<[string, Raw]>;
+  /** The total when `rows` does not hold every cell. */
+  total?: Raw;
 }
 
 const same = async (keys: string[]) => new Map(keys.map((k) => [k, k]));
@@ -145,6 +149,91 @@ async function openStates(c: Ctx, ids: string[]): Promise<repo.Cell[]> {
   return out;
 }
 
+const isZero = (x: repo.Cell) => !x.sums.ready_ms && !x.sums.busy_ms && !x.sums.notready_ms;
+
+/**
+ * The work calls (docs/metrics.md "Work"): stored time from the rollups plus the current state still open.
+ * By agent or department: stat_agent_block and the ends of the range from stat_agent_day. The chart: from
+ * stat_agent_total when every agent of the tenant is shown and no one else (a removed user) has time in
+ * the range, else from stat_agent_day. The per-agent-per-day list reads only the rows of its first page in
+ * (day, agent) order; its fold ("other") is the total minus that page.
+ */
+async function workPlan(c: Ctx, call: AnalysisCall, q: Query, withDays: boolean): Promise<Plan> {
+  const { k, f } = c;
+  const agents = await workAgents(c, q);
+  const ids = agents.map((a) => a.id);
+  const known = new Set(ids);
+  const everyAgent = !f.scope && !q.organ && !q.agentno;
+  const open = await openStates(c, ids);
+  // By agent; when every agent is shown, of everyone with time in the range: if no one unknown has any,
+  // the tenant's daily totals are exactly the shown agents' (the list needs this check only).
+  const byAgent =
+    call !== 'workLogList' || everyAgent ? await repo.agentTotals(k, f, everyAgent ? null : ids) : [];
+  const listed = byAgent.filter((x) => known.has(x.key));
+  const exact = everyAgent && byAgent.every((x) => known.has(x.key) || isZero(x));
+  const chart = async () => [...(await repo.agentDayTotals(k, f, exact ? 'all' : ids)), ...open];
+  if (call === 'workLogList') {
+    const days = await chart();
+    const total: Raw = {};
+    for (const x of days) addRaw(total, x.sums);
+    const users = names(c, 'users');
+    return {
+      axis: 'day',
+      ordered: true,
+      rows: [],
+      days,
+      total,
+      entries: await dayList(c, exact ? null : ids, open, total),
+      names: async (keys) => {
+        const n = await users(keys.map((x) => x.slice(11)));
+        return new Map(keys.map((x) => [x, n.get(x.slice(11)) ?? '']));
+      },
+    };
+  }
+  const rows = [...listed, ...open];
+  const days = withDays ? await chart() : [];
+  if (call === 'workOrganLog') {
+    const organOf = new Map(agents.map((a) => [a.id, a.organ ?? '']));
+    return {
+      axis: 'day',
+      rows: rows.map((x) => ({ ...x, key: organOf.get(x.key) ?? '' })),
+      days,
+      names: names(c, 'organ'),
+    };
+  }
+  return { axis: 'day', rows, days, names: names(c, 'users') };
+}
+
+/**
+ * The per-agent-per-day table (key `YYYY-MM-DD|agent`, in that order): its first maxRows - 1 rows and,
+ * past maxRows, one "other" row holding the rest (the total minus those rows). Only the stored rows of the
+ * days up to the page's end are read; the open states are merged in.
+ */
+async function dayList(
+  c: Ctx,
+  agents: readonly string[] | null,
+  open: readonly repo.Cell[],
+  total: Raw,
+): Promise<Array<[string, Raw]>> {
+  const max = ANALYSIS_LIMITS.maxRows;
+  const page = await repo.agentDayPage(c.k, c.f, agents, max);
+  const byKey = new Map<string, Raw>();
+  for (const x of [...page.cells, ...open]) {
+    const key = `${dateOfDay(x.day)}|${x.key}`;
+    let r = byKey.get(key);
+    if (!r) byKey.set(key, (r = {}));
+    addRaw(r, x.sums);
+  }
+  let entries = [...byKey.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  if (page.more || entries.length > max) {
+    entries = entries.slice(0, max - 1);
+    const other: Raw = { ...total };
+    for (const [, r] of entries) for (const [key, v] of Object.entries(r)) other[key] = (other[key] ?? 0) - v;
+    entries.push(['~other', other]);
+  }
+  return entries;
+}
+
 const names =
   (c: Ctx, table: Parameters<typeof repo.namesOf>[1]) =>
   (keys: string[]): Promise<Map<string, string>> =>
@@ -249,41 +338,8 @@ async function planOf(c: Ctx, call: AnalysisCall, dim: string, q: Query, withDay
     }
     case 'workLog':
     case 'workLogList':
-    case 'workOrganLog': {
-      const agents = await workAgents(c, q);
-      const ids = agents.map((a) => a.id);
-      const open = await openStates(c, ids);
-      if (call === 'workLogList') {
-        const cells = [...(await repo.agentByDay(k, f, ids)), ...open].map((x) => ({
-          ...x,
-          key: `${dateOfDay(x.day)}|${x.key}`,
-        }));
-        const users = names(c, 'users');
-        return {
-          axis,
-          ordered: true,
-          rows: cells,
-          days: cells,
-          names: async (keys) => {
-            const n = await users(keys.map((x) => x.slice(11)));
-            return new Map(keys.map((x) => [x, n.get(x.slice(11)) ?? '']));
-          },
-        };
-      }
-      const { rows, days } = await both(withDays, (part) => repo.agentDays(k, f, ids, part));
-      rows.push(...open);
-      days.push(...open);
-      if (call === 'workOrganLog') {
-        const organOf = new Map(agents.map((a) => [a.id, a.organ ?? '']));
-        return {
-          axis,
-          rows: rows.map((x) => ({ ...x, key: organOf.get(x.key) ?? '' })),
-          days,
-          names: names(c, 'organ'),
-        };
-      }
-      return { axis, rows, days, names: names(c, 'users') };
-    }
+    case 'workOrganLog':
+      return workPlan(c, call, q, withDays);
     case 'quality': {
       const cells = await qualityCells(k, { ...f, tz: c.tz }, dim as QualityDim);
       return {
@@ -308,7 +364,7 @@ async function planOf(c: Ctx, call: AnalysisCall, dim: string, q: Query, withDay
 const collator = new Intl.Collator('en');
 
 /** Rows from cells: summed by key, sorted, and past maxRows folded into one "other" row. */
-function rowsOf(plan: Plan, sortBy: Figure | undefined, levels: number, figures: Figure[]) {
+function rowsOf(plan: Plan, sortBy: Figure | undefined, levels: number) {
   const raw = new Map<string, Raw>();
   for (const c of plan.rows) {
     let r = raw.get(c.key);
@@ -329,11 +385,12 @@ function rowsOf(plan: Plan, sortBy: Figure | undefined, levels: number, figures:
     for (const [, r] of entries.slice(ANALYSIS_LIMITS.maxRows - 1)) addRaw(other, r);
     entries = [...entries.slice(0, ANALYSIS_LIMITS.maxRows - 1), ['~other', other]];
   }
-  return { entries, figures };
+  return { entries };
 }
 
 /** The total raw sums of a plan. */
 const totalOf = (plan: Plan): Raw => {
+  if (plan.total) return plan.total;
   const t: Raw = {};
   for (const c of plan.rows) addRaw(t, c.sums);
   return t;
@@ -396,7 +453,7 @@ export async function analyse(
   const figures = figuresFor(call, dim);
   const chart = chartFor(call, dim);
   const plan = await planOf(ctx, call, dim, q, true);
-  const { entries } = rowsOf(plan, figures[0], levels.length, figures);
+  const entries = plan.entries ?? rowsOf(plan, figures[0], levels.length).entries;
   const nameMap = await plan.names(entries.map(([key]) => key).filter((x) => x !== '~other'));
   const rows: AnalysisRowDto[] = entries.map(([key, raw]) => ({
     key,

@@ -14,7 +14,9 @@ export type RollupTable =
   | 'stat_visit_day'
   | 'stat_visit_hour'
   | 'stat_invite_day'
-  | 'stat_agent_day';
+  | 'stat_agent_day'
+  | 'stat_agent_block'
+  | 'stat_agent_total';
 
 /** Key columns of each rollup (its primary key). */
 export const KEYS: Record<RollupTable, readonly string[]> = {
@@ -27,7 +29,15 @@ export const KEYS: Record<RollupTable, readonly string[]> = {
   stat_visit_hour: ['orgi', 'day', 'hour', 'appid'],
   stat_invite_day: ['orgi', 'day', 'appid', 'agentno'],
   stat_agent_day: ['orgi', 'day', 'userid'],
+  stat_agent_block: ['orgi', 'block', 'userid'],
+  stat_agent_total: ['orgi', 'day'],
 };
+
+/** Days per stat_agent_block row (block = ⌊day / BLOCK_DAYS⌋; migration 0021 backfilled with the same). */
+export const BLOCK_DAYS = 16;
+export const blockOf = (day: number): number => Math.floor(day / BLOCK_DAYS);
+
+export type WorkCol = 'ready_ms' | 'busy_ms' | 'notready_ms';
 
 /** One row's worth of additions to a rollup. */
 export interface Bump {
@@ -48,6 +58,13 @@ export class Bumps {
       this.rows.set(id, row);
     }
     for (const [c, v] of Object.entries(add)) if (v) row.add[c] = (row.add[c] ?? 0) + sign * v;
+  }
+
+  /** An agent's time on a local day: the day's row, its block's row and the tenant's total of the day. */
+  agentTime(orgi: string, userid: string, day: number, col: WorkCol, ms: number): void {
+    this.add('stat_agent_day', { orgi, day, userid }, { [col]: ms });
+    this.add('stat_agent_block', { orgi, block: blockOf(day), userid }, { [col]: ms });
+    this.add('stat_agent_total', { orgi, day }, { [col]: ms });
   }
 
   /** Adds (sign 1) or takes back (sign -1) a conversation's facts. */

@@ -170,9 +170,7 @@ export async function rebuildTenant(db: Db, orgi: string): Promise<RebuildReport
         prev = null;
       }
       if (prev)
-        stateTime(prev, at, r.to_status, tz, (day, col, ms) =>
-          b.add('stat_agent_day', { orgi, day, userid: r.userid }, { [col]: ms }),
-        );
+        stateTime(prev, at, r.to_status, tz, (day, col, ms) => b.agentTime(orgi, r.userid, day, col, ms));
       prev = { status: r.to_status, reason: r.reason, since: at };
       report.stateChanges++;
     }

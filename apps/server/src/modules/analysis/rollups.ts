@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database.js';
 import { newTimeId } from '../../platform/ids.js';
 import type { StateChange, StatsListener, VisitStart } from './hooks.js';
 import { conversationFacts } from './facts.js';
-import { applyBumps, Bumps, decodeFacts, encodeFacts } from './contribution.js';
+import { applyBumps, Bumps, decodeFacts, encodeFacts, type WorkCol } from './contribution.js';
 import { describeVisit } from './visit-info.js';
 import { dayStart, localParts, splitByDay } from './zone.js';
 import { tenantZone } from './tenant-zone.js';
@@ -27,7 +27,7 @@ export function stateTime(
   until: number,
   next: string | null,
   tz: string,
-  add: (day: number, col: 'ready_ms' | 'busy_ms' | 'notready_ms', ms: number) => void,
+  add: (day: number, col: WorkCol, ms: number) => void,
 ): void {
   if (until <= prev.since) return;
   if (prev.status === 'ready' || prev.status === 'busy') {
@@ -199,7 +199,7 @@ export class Rollups implements StatsListener {
       const b = new Bumps();
       if (prev)
         stateTime({ ...prev, since: Number(prev.since) }, row.createtime, row.to_status, tz, (day, col, ms) =>
-          b.add('stat_agent_day', { orgi: row.orgi, day, userid: row.userid }, { [col]: ms }),
+          b.agentTime(row.orgi, row.userid, day, col, ms),
         );
       await applyBumps(trx, b.effective());
       const last = { status: row.to_status, reason: row.reason, since: row.createtime };

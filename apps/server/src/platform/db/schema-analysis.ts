@@ -139,6 +139,25 @@ export interface StatAgentDayTable {
   notready_ms: number;
 }
 
+/** stat_agent_day summed by blocks of BLOCK_DAYS local days (migration 0021). */
+export interface StatAgentBlockTable {
+  orgi: string;
+  block: number;
+  userid: string;
+  ready_ms: number;
+  busy_ms: number;
+  notready_ms: number;
+}
+
+/** stat_agent_day summed over the tenant's agents by day (migration 0021). */
+export interface StatAgentTotalTable {
+  orgi: string;
+  day: number;
+  ready_ms: number;
+  busy_ms: number;
+  notready_ms: number;
+}
+
 export interface StatAgentLastTable {
   userid: string;
   orgi: string;
@@ -160,4 +179,6 @@ export interface AnalysisTables {
   stat_invite_day: StatInviteDayTable;
   stat_agent_day: StatAgentDayTable;
   stat_agent_last: StatAgentLastTable;
+  stat_agent_block: StatAgentBlockTable;
+  stat_agent_total: StatAgentTotalTable;
 }

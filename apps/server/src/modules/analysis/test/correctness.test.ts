@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   ANALYSIS_CALLS,
+  ANALYSIS_LIMITS,
   COUNT_FIGURES,
   type AnalysisCall,
   type AnalysisResultDto,
@@ -12,12 +13,14 @@ import { call, perTest } from '../../../../test/factories.js';
 import { generateDataset, type Dataset } from '../analysis.fixtures.js';
 import { rollupsOf } from '../index.js';
 import { rebuildTenant } from '../rebuild.js';
-import { conversationChanged } from '../hooks.js';
+import { backfill as backfill0021 } from '../../../platform/db/migrations/0021_work_rollups.js';
+import { agentStateLogged, conversationChanged } from '../hooks.js';
 import {
   conversationRows,
   dateOf,
   inviteRows,
   offsetSpans,
+  openStates,
   stateIntervals,
   visitRows,
   type Row,
@@ -158,6 +161,8 @@ interface World {
   visits: Awaited<ReturnType<typeof visitRows>>;
   invites: Awaited<ReturnType<typeof inviteRows>>;
   states: Awaited<ReturnType<typeof stateIntervals>>;
+  /** Each agent's current state (counted up to now, or to the range's end). */
+  open: Awaited<ReturnType<typeof openStates>>;
   spans: ReturnType<typeof offsetSpans>;
 }
 
@@ -173,11 +178,16 @@ function dayStartOf(w: World, day: number): number {
   return b;
 }
 
-/** Work time per agent and day, by the rules of docs/metrics.md, from consecutive state-log rows. */
+/**
+ * Work time per agent and day, by the rules of docs/metrics.md, from consecutive state-log rows; the
+ * current state still open counts up to now or the range's end, whichever is first.
+ */
 function workCells(w: World, from: number, to: number): Array<{ day: number; userid: string; sums: Raw }> {
   const out: Array<{ day: number; userid: string; sums: Raw }> = [];
   const offline = new Set(['disconnect', 'heartbeat', 'revoked', 'rights']);
-  for (const s of w.states) {
+  const until = Math.min(Date.now(), dayStartOf(w, to + 1));
+  const open = w.open.map((s) => ({ ...s, reason: '', next: '', until }));
+  for (const s of [...w.states, ...open]) {
     if (s.status === 'ready' || s.status === 'busy') {
       let t = s.since;
       while (t < s.until) {
@@ -201,7 +211,15 @@ function workCells(w: World, from: number, to: number): Array<{ day: number; use
   return out;
 }
 
-function expectedOf(w: World, c: AnalysisCall, dim: string, from: number, to: number): Expected {
+function expectedOf(
+  w: World,
+  c: AnalysisCall,
+  dim: string,
+  from: number,
+  to: number,
+  /** The agents the work calls show (all agents of the generated data when not given). */
+  shown?: ReadonlySet<string>,
+): Expected {
   const acc = new Acc();
   const inRange = (d: number) => d >= from && d <= to;
   const convs = w.convs.filter((x) => inRange(Number(x.day)));
@@ -301,6 +319,7 @@ function expectedOf(w: World, c: AnalysisCall, dim: string, from: number, to: nu
     case 'workLogList':
     case 'workOrganLog':
       for (const x of workCells(w, from, to)) {
+        if (shown && !shown.has(x.userid)) continue;
         const key =
           c === 'workLog'
             ? x.userid
@@ -341,6 +360,7 @@ async function load(ds: Dataset): Promise<World> {
     visits: await visitRows(k, ds.orgi, spans),
     invites: await inviteRows(k, ds.orgi, spans),
     states: await stateIntervals(k, ds.orgi),
+    open: await openStates(k, ds.orgi),
   };
 }
 
@@ -473,6 +493,8 @@ describe('analysis figures equal plain SQL over the raw rows', () => {
       'stat_visit_hour',
       'stat_invite_day',
       'stat_agent_day',
+      'stat_agent_block',
+      'stat_agent_total',
     ];
     // Rows that went to zero stay; the rebuild has none of them.
     const dump = async () => {
@@ -500,5 +522,114 @@ describe('analysis figures equal plain SQL over the raw rows', () => {
     const report = await rebuildTenant(env.t.db, 'kefu');
     expect(report.conversations).toBe(w.convs.length);
     expect(await dump()).toEqual(incremental);
+  }, 240_000);
+});
+
+/** The per-agent-per-day list's fold as documented: keys in order, past 200 rows the rest in "~other". */
+function foldOrdered(exp: Expected): Expected {
+  const max = ANALYSIS_LIMITS.maxRows;
+  if (exp.rows.size <= max) return exp;
+  const keys = [...exp.rows.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const rows = new Map(keys.slice(0, max - 1).map((key) => [key, exp.rows.get(key)!]));
+  const other: Raw = {};
+  for (const key of keys.slice(max - 1)) add(other, exp.rows.get(key)!);
+  rows.set('~other', other);
+  return { rows, days: exp.days };
+}
+
+describe('work statistics equal the raw state log', () => {
+  it('across midnight, still open, a removed user, a department filter, the per-day list past 200 rows, the previous period', async () => {
+    const w0 = await world();
+    const k = env.t.db.kysely;
+    const ds = w0.ds;
+    const log = async (userid: string, to: string, reason: string, t: number) => {
+      await k
+        .insertInto('agent_state_log')
+        .values({ orgi: ds.orgi, userid, from_status: '', to_status: to, reason, createtime: t })
+        .execute();
+      agentStateLogged(env.t.db, { orgi: ds.orgi, userid, to_status: to, reason, createtime: t });
+    };
+    // Four more agents of the second department, ready then busy every day (the list passes 200 rows),
+    // each day's work ending across local midnight.
+    for (let i = 0; i < 4; i++) {
+      const id = `work-agent-${i}`;
+      const now = Date.now();
+      await sql`insert into users (id, orgi, username, password_hash, uname, nickname, organ, createtime, updatetime)
+        values (${id}, ${ds.orgi}, ${id}, '', ${id}, ${id}, ${ds.organs[1]!}, ${now}, ${now})`.execute(k);
+      ds.agents.push({ id, organ: ds.organs[1]! });
+      for (let d = 0; d < DAYS; d++) {
+        const t = START + d * DAY + 12 * 3_600_000 + i * 60_000;
+        await log(id, 'ready', 'socket', t);
+        await log(id, 'notready', 'supervisor', t + 3 * 3_600_000);
+        await log(id, 'busy', 'socket', t + 4 * 3_600_000);
+        await log(id, 'notready', 'disconnect', t + 9 * 3_600_000);
+      }
+    }
+    // A user no longer among the tenant's users, with time in the range: counted for no one.
+    await log('removed-user', 'ready', 'socket', START + 5 * DAY);
+    await log('removed-user', 'busy', 'socket', START + 5 * DAY + 3_600_000);
+    await log('removed-user', 'notready', 'disconnect', START + 5 * DAY + 7 * 3_600_000);
+    // The first agent is still ready: from 23:47 local on the last generated day to now, across midnight.
+    const agent = ds.agents[0]!;
+    await log(agent.id, 'ready', 'socket', START + DAYS * DAY + 30 * 60_000);
+    await rollupsOf(env.t.db)!.idle();
+    const w = await load(ds);
+
+    const first = dateAt(w, START);
+    const last = dateAt(w, START + (DAYS + 1) * DAY);
+    const day = (s: string) => Date.UTC(+s.slice(0, 4), +s.slice(5, 7) - 1, +s.slice(8)) / DAY;
+    const users = await k.selectFrom('users').select(['id', 'organ']).where('orgi', '=', ds.orgi).execute();
+    const everyone = new Set(users.map((u) => u.id));
+    const inOrgan = (o: string) => new Set(users.filter((u) => u.organ === o).map((u) => u.id));
+    const work = ['workLog', 'workLogList', 'workOrganLog'] as const;
+    const check = async (begin: string, end: string, organ: string | null, label: string) => {
+      const shown = organ ? inOrgan(organ) : everyone;
+      for (const c of work) {
+        const res = await analyse(c, `begin=${begin}&end=${end}${organ ? `&organ=${organ}` : ''}`);
+        const exp = expectedOf(w, c, ANALYSIS_CALLS[c].dims[0], day(begin), day(end), shown);
+        compare(res, c === 'workLogList' ? foldOrdered(exp) : exp, `${label} ${c}`);
+      }
+    };
+    await check(first, last, null, 'all');
+    await check('2026-03-05', '2026-03-11', null, 'week');
+    await check(first, last, ds.organs[0]!, 'first department');
+    await check(first, last, ds.organs[1]!, 'second department');
+
+    // Not vacuous: the list folded; the removed user's time is in the rollups yet on no row; the open
+    // state reaches the last day, crossing midnight, in the department's list.
+    const list = await analyse('workLogList', `begin=${first}&end=${last}`);
+    expect(list.rows).toHaveLength(ANALYSIS_LIMITS.maxRows);
+    expect(list.rows.at(-1)!.key).toBe('~other');
+    const removed = await k
+      .selectFrom('stat_agent_day')
+      .select('userid')
+      .where('userid', '=', 'removed-user')
+      .execute();
+    expect(removed.length).toBeGreaterThan(0);
+    const dept = await analyse('workLogList', `begin=${first}&end=${last}&organ=${agent.organ}`);
+    const lastDay = dept.rows.find((r) => r.key === `${last}|${agent.id}`);
+    const dayBefore = dept.rows.find((r) => r.key === `${dateOf(day(last) - 1)}|${agent.id}`);
+    expect(lastDay?.figures.ready).toBe(dayStartOf(w, day(last) + 1) - dayStartOf(w, day(last)));
+    expect(dayBefore?.figures.ready).toBeGreaterThan(0);
+
+    // The previous period of equal length (compare) of the list: its total.
+    const prev = await analyse('workLogList', `begin=2026-03-12&end=2026-03-18&compare=1`);
+    const prevExp = expectedOf(w, 'workLogList', 'agentday', day('2026-03-05'), day('2026-03-11'), everyone);
+    const prevTotal: Raw = {};
+    for (const r of prevExp.rows.values()) add(prevTotal, r);
+    expect(prev.previous).toEqual(figuresOf(prevTotal, prev.figures));
+    expect(prev.previous?.signedIn).toBeGreaterThan(0);
+
+    // Migration 0021's backfill from stat_agent_day gives the rollups the hook maintained.
+    const dump = async (table: 'stat_agent_block' | 'stat_agent_total') =>
+      (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(k)).rows
+        .map((r) => JSON.stringify(Object.entries(r).map(([c, v]) => [c, String(v)])))
+        .sort();
+    const kept = [await dump('stat_agent_block'), await dump('stat_agent_total')];
+    expect(kept[0]!.length).toBeGreaterThan(DAYS / 16);
+    await k.deleteFrom('stat_agent_block').execute();
+    await k.deleteFrom('stat_agent_total').execute();
+    await backfill0021(k as unknown as Kysely<unknown>);
+    expect([await dump('stat_agent_block'), await dump('stat_agent_total')]).toEqual(kept);
   }, 240_000);
 });

@@ -178,3 +178,12 @@ export async function stateIntervals(k: Kdb, orgi: string) {
     next: String(x.next),
   }));
 }
+
+/** Each agent's last state-log row: the state it is still in, since when. */
+export async function openStates(k: Kdb, orgi: string) {
+  const r = await sql<Row>`select userid, status, since from (
+      select userid, to_status as status, createtime as since,
+        lead(createtime) over (partition by userid order by createtime, id) as until
+      from agent_state_log where orgi = ${orgi}) x where until is null`.execute(k);
+  return r.rows.map((x) => ({ userid: String(x.userid), status: String(x.status), since: Number(x.since) }));
+}

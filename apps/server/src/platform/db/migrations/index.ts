@@ -19,6 +19,7 @@ import * as m0018 from './0018_quality.js';
 import * as m0019 from './0019_quality_indexes.js';
 import * as m0022 from './0022_quality_decisions.js';
 import * as m0015 from './0015_identity.js';
+import * as m0021 from './0021_work_rollups.js';
 import * as m0014 from './0014_personal_security.js';
 import * as m0020 from './0020_history_search_window.js';
 
@@ -47,6 +48,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: Migration
   ['0019_quality_indexes', m0019],
   ['0022_quality_decisions', m0022],
   ['0015_identity', m0015],
+  ['0021_work_rollups', m0021],
   ['0014_personal_security', m0014],
   ['0020_history_search_window', m0020],
 ];

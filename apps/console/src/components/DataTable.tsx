@@ -14,10 +14,12 @@ export function DataTable<T extends object, F extends object>(
     selectable?: boolean;
     testId?: string;
     emptyText?: string;
+    /** The pager's total line (default: "N in total"), e.g. "N+" when the list's count stopped at a bound. */
+    totalText?: (total: number) => string;
   } & Omit<TableProps<T>, 'dataSource' | 'pagination' | 'rowKey' | 'rowSelection' | 'loading'>,
 ) {
   const { t } = useTranslation();
-  const { list, rowKey, selectable, testId, emptyText, ...rest } = props;
+  const { list, rowKey, selectable, testId, emptyText, totalText, ...rest } = props;
   const data = list.query.data;
   return (
     <Table<T>
@@ -28,7 +30,12 @@ export function DataTable<T extends object, F extends object>(
       dataSource={data?.list ?? []}
       loading={list.query.isFetching}
       locale={emptyText ? { emptyText } : rest.locale}
-      pagination={pager(list.page, data?.total ?? 0, list.setPage, (n) => t('common.total', { total: n }))}
+      pagination={pager(
+        list.page,
+        data?.total ?? 0,
+        list.setPage,
+        totalText ?? ((n) => t('common.total', { total: n })),
+      )}
       rowSelection={
         selectable
           ? {

@@ -210,6 +210,12 @@ export default function HistoryScreen() {
         testId="history-table"
         columns={columns}
         emptyText={t('history.empty')}
+        // A keyword search newest first counts up to HISTORY_LIMITS.searchCount: "2000+" past it.
+        totalText={(n) =>
+          list.query.data?.totalAtLeast
+            ? t('history.totalAtLeast', { total: n })
+            : t('common.total', { total: n })
+        }
         scroll={{ x: 1100 }}
         expandable={
           keyword

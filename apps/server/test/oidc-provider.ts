@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
  * A real, small OpenID Connect provider on a loopback port, for the third-party login tests (server and
  * browser): discovery, JWKS, authorize (auto-approves `subject`, redirecting back with a code), token
  * (checks client, redirect_uri and the PKCE verifier; issues an RS256 id_token) and userinfo. `tamper`
- * makes the next id_tokens wrong in one chosen way.
+ * makes the next id_tokens wrong in one chosen way. The same codes also serve the enterprise IMs' own
+ * shapes: DingTalk (`/dingtalk/token` camel-case JSON, `/dingtalk/me` with x-acs-dingtalk-access-token) and
+ * WeCom (`/wecom/gettoken` corporation token, `/wecom/getuserinfo` with it and the code, errors as errcode).
  */
 export interface Tamper {
   aud?: string;
@@ -26,10 +28,14 @@ export interface LocalOidc {
   subject: string;
   name: string;
   tamper: Tamper;
+  /** Userinfo leaves out the user id (an OAuth2 provider configured with the wrong id field, say). */
+  omitUserId: boolean;
   /** The last authorize request's query. */
   lastAuthorize: URLSearchParams | null;
   /** The last token request's fields. */
   lastToken: URLSearchParams | null;
+  /** How many corporation tokens WeCom's gettoken has handed out. */
+  wecomTokens: number;
   /** Visits authorize as a browser would and answers where it redirects (the console's /thirdLogin?code&state). */
   authorize(url: string): Promise<URL>;
   close(): Promise<void>;
@@ -69,8 +75,10 @@ export async function startLocalOidc(
     subject: 'alice-sub',
     name: 'Alice',
     tamper: {},
+    omitUserId: false,
     lastAuthorize: null,
     lastToken: null,
+    wecomTokens: 0,
     async authorize(url: string) {
       const res = await fetch(url, { redirect: 'manual' });
       const to = res.headers.get('location');
@@ -151,10 +159,49 @@ export async function startLocalOidc(
           id_token: jwt(claims, t.badSignature ? other : privateKey, kid),
         });
       }
+      if (path === '/dingtalk/token' && req.method === 'POST') {
+        const f = await readBody(req);
+        state.lastToken = f;
+        const grant = codes.get(f.get('code') ?? '');
+        codes.delete(f.get('code') ?? '');
+        if (!grant || f.get('grantType') !== 'authorization_code')
+          return json(res, 400, { code: 'invalidParameter', message: 'code' });
+        if (f.get('clientId') !== state.clientid || f.get('clientSecret') !== state.clientsecret)
+          return json(res, 400, { code: 'invalidParameter', message: 'client' });
+        const access = randomBytes(12).toString('hex');
+        tokens.set(access, grant.subject);
+        return json(res, 200, { accessToken: access, refreshToken: 'r', expireIn: 7200 });
+      }
+      if (path === '/dingtalk/me') {
+        const sub = tokens.get(String(req.headers['x-acs-dingtalk-access-token'] ?? ''));
+        if (!sub) return json(res, 401, { code: 'InvalidAuthentication' });
+        if (state.omitUserId) return json(res, 200, { nick: state.name });
+        return json(res, 200, { nick: state.name, unionId: `union_${sub}`, openId: `open_${sub}` });
+      }
+      if (path === '/wecom/gettoken') {
+        const q = url.searchParams;
+        if (q.get('corpid') !== state.clientid || q.get('corpsecret') !== state.clientsecret)
+          return json(res, 200, { errcode: 40001, errmsg: 'invalid credential' });
+        const access = `corp_${randomBytes(8).toString('hex')}`;
+        tokens.set(access, '');
+        state.wecomTokens++;
+        return json(res, 200, { errcode: 0, errmsg: 'ok', access_token: access, expires_in: 7200 });
+      }
+      if (path === '/wecom/getuserinfo') {
+        const q = url.searchParams;
+        if (tokens.get(q.get('access_token') ?? '') !== '')
+          return json(res, 200, { errcode: 40014, errmsg: 'invalid access_token' });
+        const grant = codes.get(q.get('code') ?? '');
+        codes.delete(q.get('code') ?? '');
+        if (!grant) return json(res, 200, { errcode: 40029, errmsg: 'invalid code' });
+        if (state.omitUserId) return json(res, 200, { errcode: 0, errmsg: 'ok' });
+        return json(res, 200, { errcode: 0, errmsg: 'ok', userid: `wx_${grant.subject}` });
+      }
       if (path === '/userinfo') {
         const sub = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
         if (!sub) return json(res, 401, { error: 'invalid_token' });
         // Shaped like Feishu's answer, so the oauth2 kind's id path is exercised too.
+        if (state.omitUserId) return json(res, 200, { code: 0, data: { name: state.name } });
         return json(res, 200, { code: 0, data: { open_id: `ou_${sub}`, name: state.name }, sub });
       }
       json(res, 404, { error: 'not_found' });

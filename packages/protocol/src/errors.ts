@@ -156,6 +156,10 @@ export const ERROR_MESSAGES = {
   password_policy: { zh: '密码不符合企业安全策略', en: 'The password does not meet the password policy' },
   register_disabled: { zh: '未开放注册', en: 'Self-registration is turned off' },
   third_login_failed: { zh: '第三方登录失败', en: 'Third-party login failed' },
+  third_identity_missing: {
+    zh: '第三方返回的用户信息中没有用户ID字段，请管理员检查身份源的“用户ID字段”',
+    en: "The provider's user info has no user id field; an administrator should check the provider's id field",
+  },
   identity_bound: { zh: '该第三方账号已绑定其他用户', en: 'This identity is already linked to another user' },
   ticket_invalid: { zh: '操作已过期，请重新登录', en: 'This step has expired, log in again' },
   company_repeat: { zh: '该企业名称已注册', en: 'This company name is already registered' },

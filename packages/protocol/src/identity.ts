@@ -27,8 +27,13 @@ export const THIRD_LOGIN_PATH = '/thirdLogin';
 export const IDENTITY_KINDS = ['oidc', 'oauth2'] as const;
 export type IdentityKind = (typeof IDENTITY_KINDS)[number];
 
-/** How the code is exchanged: an RFC 6749 form post, or the same fields as JSON (Feishu's v2 token call). */
-export const TOKEN_STYLES = ['form', 'json'] as const;
+/**
+ * How the code is exchanged: an RFC 6749 form post; the same fields as JSON (Feishu's v2 token call);
+ * DingTalk's camel-case JSON (clientId, clientSecret, code, grantType) with the user token sent to userinfo
+ * in `x-acs-dingtalk-access-token`; WeCom's corporation token (token URL called with corpid = client id and
+ * corpsecret = secret, cached) given with the code to the userinfo URL.
+ */
+export const TOKEN_STYLES = ['form', 'json', 'dingtalk', 'wecom'] as const;
 export type TokenStyle = (typeof TOKEN_STYLES)[number];
 
 export interface IdentityProviderDto {
@@ -48,6 +53,8 @@ export interface IdentityProviderDto {
   userinfourl: string;
   /** Dotted path of the user id in the userinfo answer (oauth2), e.g. `data.open_id`. */
   idfield: string;
+  /** Dotted path of the display name in the userinfo answer (oauth2); '' tries name, nickname, email. */
+  namefield: string;
   tokenstyle: TokenStyle;
   createtime: number;
 }
@@ -71,5 +78,52 @@ export interface MyIdentityDto {
   subject: string;
   createtime: number;
 }
+
+/** Endpoints and fields an OAuth2 preset fills in the provider form (the admin still supplies id and secret). */
+export interface OAuth2Preset {
+  authorizeurl: string;
+  tokenurl: string;
+  userinfourl: string;
+  scope: string;
+  idfield: string;
+  namefield: string;
+  tokenstyle: TokenStyle;
+}
+
+/**
+ * Starting points for enterprise IMs (docs/operations.md, "Third-party login"): taken from the platforms'
+ * public documentation at the time of writing; the administrator checks them against the platform's
+ * current docs. Feishu follows the generic flow; DingTalk and WeCom have token styles of their own.
+ */
+export const OAUTH2_PRESETS = {
+  feishu: {
+    authorizeurl: 'https://accounts.feishu.cn/open-apis/authen/v1/authorize',
+    tokenurl: 'https://open.feishu.cn/open-apis/authen/v2/oauth/token',
+    userinfourl: 'https://open.feishu.cn/open-apis/authen/v1/user_info',
+    scope: '',
+    idfield: 'data.open_id',
+    namefield: 'data.name',
+    tokenstyle: 'json',
+  },
+  dingtalk: {
+    authorizeurl: 'https://login.dingtalk.com/oauth2/auth',
+    tokenurl: 'https://api.dingtalk.com/v1.0/oauth2/userAccessToken',
+    userinfourl: 'https://api.dingtalk.com/v1.0/contact/users/me',
+    scope: 'openid',
+    idfield: 'unionId',
+    namefield: 'nick',
+    tokenstyle: 'dingtalk',
+  },
+  wecom: {
+    authorizeurl: 'https://login.work.weixin.qq.com/wwlogin/sso/login?login_type=CorpApp&agentid=AGENTID',
+    tokenurl: 'https://qyapi.weixin.qq.com/cgi-bin/gettoken',
+    userinfourl: 'https://qyapi.weixin.qq.com/cgi-bin/auth/getuserinfo',
+    scope: 'snsapi_base',
+    idfield: 'userid',
+    namefield: '',
+    tokenstyle: 'wecom',
+  },
+} as const satisfies Record<string, OAuth2Preset>;
+export type OAuth2PresetName = keyof typeof OAUTH2_PRESETS;
 
 export const REGISTER_LIMITS = { company: 50 } as const;

@@ -26,6 +26,8 @@ export const registerSchema = z.object({
   password: str().min(1, 'required').max(LIMITS.password, 'too_long'),
   email: emailField(),
   mobile: mobileField(),
+  /** The language the new tenant's stock rows (department, roles) are named in: the registrant's. */
+  language: z.enum(['zh', 'en'], { error: 'invalid_field' }).optional(),
 });
 
 export const providerSaveSchema = z
@@ -43,6 +45,7 @@ export const providerSaveSchema = z
     tokenurl: urlField().optional(),
     userinfourl: urlField().optional(),
     idfield: optionalText(100),
+    namefield: optionalText(100),
     tokenstyle: z.enum(TOKEN_STYLES, { error: 'invalid_field' }).optional(),
   })
   .superRefine((v, ctx) => {

@@ -15,6 +15,7 @@ export const presentProvider = (r: IdentityProviderTable): IdentityProviderDto =
   tokenurl: r.tokenurl,
   userinfourl: r.userinfourl,
   idfield: r.idfield,
+  namefield: r.namefield,
   tokenstyle: r.tokenstyle as TokenStyle,
   createtime: Number(r.createtime),
 });

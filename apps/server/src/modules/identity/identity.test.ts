@@ -311,13 +311,32 @@ describe('third-party login (/thirdLogin)', () => {
       tokenurl: `${oidc.issuer}/token`,
       userinfourl: `${oidc.issuer}/userinfo`,
       idfield: 'data.open_id',
+      namefield: 'data.name',
       tokenstyle: 'json',
     });
     expect(saved.body.success, JSON.stringify(saved.body)).toBe(true);
+    expect(saved.body.data).toMatchObject({ idfield: 'data.open_id', namefield: 'data.name' });
+    const provider = saved.body.data.id;
     oidc.subject = 'bob';
     oidc.name = 'Bob';
-    const r = await viaProvider(t, oidc, saved.body.data.id);
+    const identities = () => t.db.kysely.selectFrom('user_identity').select('subject').execute();
+    // A forged state is refused before any exchange; the state is PKCE-bound (the provider checks the verifier).
+    expectError(
+      await viaProvider(t, oidc, provider, (back) => back.searchParams.set('state', 'forged')),
+      'third_login_failed',
+    );
+    expect(oidc.lastToken).toBeNull();
+    // Userinfo without the configured id field: said so, nothing bound, no ticket to bind with.
+    oidc.omitUserId = true;
+    const noId = await viaProvider(t, oidc, provider);
+    expectError(noId, 'third_identity_missing');
+    expect(noId.body.data).toBeFalsy();
+    expect(await identities()).toEqual([]);
+    oidc.omitUserId = false;
+    expect(oidc.lastToken?.get('code_verifier')).toBeTruthy();
+    const r = await viaProvider(t, oidc, provider);
     expect(r.body.data).toMatchObject({ provider: 'Feishu', display: 'Bob' });
+    expect(oidc.lastAuthorize?.get('code_challenge_method')).toBe('S256');
     const bound = await call(t.app, null, 'POST', IDENTITY_API.thirdBind, {
       ticket: r.body.data.bind,
       username: 'admin',
@@ -326,6 +345,62 @@ describe('third-party login (/thirdLogin)', () => {
     expect(bound.body.success, JSON.stringify(bound.body)).toBe(true);
     const rows = await t.db.kysely.selectFrom('user_identity').select('subject').execute();
     expect(rows).toEqual([{ subject: 'ou_bob' }]);
+  });
+
+  it('oauth2 without a broker, DingTalk- and WeCom-shaped: their own token calls; a missing id binds nothing', async () => {
+    const t = await env.seeded();
+    oidc = await startLocalOidc();
+    const o = oidc;
+    const save = async (name: string, tokenstyle: string, base: string, extra: Record<string, unknown>) => {
+      const r = await call<IdentityProviderDto>(t.app, t.adminToken, 'POST', IDENTITY_API.providerSave, {
+        name,
+        kind: 'oauth2',
+        clientid: o.clientid,
+        clientsecret: o.clientsecret,
+        authorizeurl: `${o.issuer}/authorize`,
+        tokenurl: `${o.issuer}/${base}/${tokenstyle === 'wecom' ? 'gettoken' : 'token'}`,
+        userinfourl: `${o.issuer}/${base}/${tokenstyle === 'wecom' ? 'getuserinfo' : 'me'}`,
+        tokenstyle,
+        ...extra,
+      });
+      expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+      return r.body.data.id;
+    };
+    const ding = await save('DingTalk', 'dingtalk', 'dingtalk', { idfield: 'unionId', namefield: 'nick' });
+    const wecom = await save('WeCom', 'wecom', 'wecom', { idfield: 'userid' });
+    const identities = () => t.db.kysely.selectFrom('user_identity').select('subject').execute();
+    o.subject = 'carol';
+    o.name = 'Carol';
+
+    const d = await viaProvider(t, o, ding);
+    expect(d.body.data, JSON.stringify(d.body)).toMatchObject({ provider: 'DingTalk', display: 'Carol' });
+    expect(o.lastToken?.get('clientId')).toBe(o.clientid);
+    o.omitUserId = true;
+    expectError(await viaProvider(t, o, ding), 'third_identity_missing');
+    expectError(await viaProvider(t, o, wecom), 'third_identity_missing');
+    o.omitUserId = false;
+
+    const w = await viaProvider(t, o, wecom);
+    expect(w.body.data, JSON.stringify(w.body)).toMatchObject({ provider: 'WeCom', display: 'wx_carol' });
+    // WeCom's login page gets the corporation as appid; its token is fetched once and reused.
+    expect(o.lastAuthorize?.get('appid')).toBe(o.clientid);
+    expect(o.wecomTokens).toBe(1);
+    // A forged state never reaches the platform.
+    expectError(
+      await viaProvider(t, o, wecom, (back) => back.searchParams.set('state', 'forged')),
+      'third_login_failed',
+    );
+    expect(await identities()).toEqual([]);
+    const bound = await call(t.app, null, 'POST', IDENTITY_API.thirdBind, {
+      ticket: w.body.data.bind,
+      username: 'admin',
+      password: 'Admin#12345',
+    });
+    expect(bound.body.success, JSON.stringify(bound.body)).toBe(true);
+    expect(await identities()).toEqual([{ subject: 'wx_carol' }]);
+    const again = await viaProvider(t, o, wecom);
+    expect(again.body.data.token, JSON.stringify(again.body)).toBeTruthy();
+    expect(o.wecomTokens).toBe(1);
   });
 
   it('a registered tenant offers its own providers at /login?orgi=, which bind only its own accounts', async () => {

@@ -1,5 +1,6 @@
 import { createHash, createPublicKey, randomBytes, verify, type JsonWebKey } from 'node:crypto';
 import { badRequest } from '../../platform/http/errors.js';
+import { TokenCache, tokenKey } from '../channels/tokens.js';
 
 /**
  * The OpenID Connect / OAuth2 client side, with Node's crypto only: discovery, PKCE, the code exchange,
@@ -74,7 +75,7 @@ export const newNonce = (): string => b64url(randomBytes(18));
 // ---------------------------------------------------------------------------------- code exchange
 export interface TokenRequest {
   url: string;
-  style: 'form' | 'json';
+  style: 'form' | 'json' | 'dingtalk';
   clientid: string;
   clientsecret: string;
   code: string;
@@ -92,23 +93,78 @@ export async function exchangeCode(r: TokenRequest): Promise<Record<string, unkn
     code_verifier: r.verifier,
   };
   if (r.clientsecret) fields.client_secret = r.clientsecret;
-  const json = r.style === 'json';
+  const json = r.style !== 'form';
+  // DingTalk's userAccessToken call: its own camel-case names, no redirect or PKCE fields.
+  const sent =
+    r.style === 'dingtalk'
+      ? { clientId: r.clientid, clientSecret: r.clientsecret, code: r.code, grantType: 'authorization_code' }
+      : fields;
   const body = await fetchJson(r.url, {
     method: 'POST',
     headers: {
       'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded',
       accept: 'application/json',
     },
-    body: json ? JSON.stringify(fields) : new URLSearchParams(fields).toString(),
+    body: json ? JSON.stringify(sent) : new URLSearchParams(sent).toString(),
   });
   // Some OAuth2-shaped providers wrap the answer in `data`.
   const data = body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : {};
   return { ...data, ...body };
 }
 
-export async function userinfo(url: string, accessToken: string): Promise<Record<string, unknown>> {
+export async function userinfo(
+  url: string,
+  accessToken: string,
+  style: TokenRequest['style'] = 'form',
+): Promise<Record<string, unknown>> {
   if (!accessToken) fail('no access_token');
-  return fetchJson(url, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } });
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (style === 'dingtalk') headers['x-acs-dingtalk-access-token'] = accessToken;
+  else headers.authorization = `Bearer ${accessToken}`;
+  return fetchJson(url, { headers });
+}
+
+/** WeCom answers errors as HTTP 200 with a non-zero errcode. */
+function wecomChecked(body: Record<string, unknown>, what: string): Record<string, unknown> {
+  if (body.errcode !== undefined && Number(body.errcode) !== 0)
+    fail(`wecom ${what}: errcode ${String(body.errcode)} ${str(body.errmsg)}`);
+  return body;
+}
+
+const WECOM_TOKEN_ERRORS = new Set([40001, 40014, 42001]);
+/** The corporation's access tokens, one per (corp id, secret), refreshed before they expire. */
+const wecomTokens = new TokenCache(Date.now);
+
+/**
+ * WeCom web login: the code is resolved by the userinfo URL (auth/getuserinfo) with the corporation's
+ * access token, fetched from the token URL (gettoken) with corpid and corpsecret, and cached.
+ */
+export async function wecomUserinfo(r: {
+  tokenurl: string;
+  userinfourl: string;
+  corpid: string;
+  secret: string;
+  code: string;
+}): Promise<Record<string, unknown>> {
+  const key = tokenKey('wecom-login', r.corpid, r.secret);
+  const token = await wecomTokens.get({
+    key,
+    async fetch() {
+      const u = new URL(r.tokenurl);
+      u.searchParams.set('corpid', r.corpid);
+      u.searchParams.set('corpsecret', r.secret);
+      const b = wecomChecked(await fetchJson(u.toString()), 'gettoken');
+      return { token: str(b.access_token), expiresIn: Number(b.expires_in) || 7200 };
+    },
+  });
+  if (!token) fail('wecom gettoken: no access_token');
+  const u = new URL(r.userinfourl);
+  u.searchParams.set('access_token', token);
+  u.searchParams.set('code', r.code);
+  const body = await fetchJson(u.toString());
+  // An invalid or expired corporation token is dropped, so the next login fetches a new one.
+  if (WECOM_TOKEN_ERRORS.has(Number(body.errcode))) await wecomTokens.invalidate(key, token);
+  return wecomChecked(body, 'getuserinfo');
 }
 
 /** A value at a dotted path (`data.open_id`); ids may be numbers. */

@@ -37,6 +37,7 @@ export async function saveProvider(
     tokenurl: input.tokenurl ?? '',
     userinfourl: input.userinfourl ?? '',
     idfield: input.idfield || 'sub',
+    namefield: input.namefield ?? '',
     tokenstyle: input.tokenstyle ?? 'form',
     updatetime: now,
   };

@@ -17,6 +17,7 @@ import {
   thirdLoginFailed,
   userinfo,
   verifyIdToken,
+  wecomUserinfo,
   type Endpoints,
 } from './oidc.js';
 import * as repo from './identity.repository.js';
@@ -62,10 +63,13 @@ async function enabledProvider(ctx: AppContext, id: string): Promise<ProviderRow
 /** Where the reason of a refused identity goes (the request's log); the browser only hears third_login_failed. */
 export type Warn = (reason: string) => void;
 
+/** The provider answered, but its userinfo lacks the configured id field: a setting to fix, said so. */
+class MissingSubject extends OidcError {}
+
 function refuse(warn: Warn, e: unknown): never {
   if (!(e instanceof OidcError)) throw e;
   warn(e.message);
-  throw thirdLoginFailed();
+  throw e instanceof MissingSubject ? badRequest('third_identity_missing') : thirdLoginFailed();
 }
 
 /** The authorization URL (code flow with PKCE S256, state and nonce kept server-side in a hashed ticket). */
@@ -83,6 +87,8 @@ export async function start(
   const q = url.searchParams;
   q.set('response_type', 'code');
   q.set('client_id', p.clientid);
+  // WeCom's login page names the corporation `appid` (its agentid comes with the configured URL).
+  if (p.tokenstyle === 'wecom') q.set('appid', p.clientid);
   q.set('redirect_uri', redirect);
   if (p.scope) q.set('scope', p.scope);
   q.set('state', ticket);
@@ -95,16 +101,28 @@ export async function start(
 /** Who the provider says this is: the subject and a name to show, from the id_token or userinfo. */
 async function identify(p: ProviderRow, s: StatePayload, code: string) {
   const ep = await endpoints(p);
+  if (p.kind === 'oauth2' && p.tokenstyle === 'wecom') {
+    const info = await wecomUserinfo({
+      tokenurl: ep.token,
+      userinfourl: ep.userinfo,
+      corpid: p.clientid,
+      secret: p.clientsecret,
+      code,
+    });
+    return fromUserinfo(p, info);
+  }
+  const style = p.tokenstyle === 'json' || p.tokenstyle === 'dingtalk' ? p.tokenstyle : 'form';
   const tokens = await exchangeCode({
     url: ep.token,
-    style: p.tokenstyle === 'json' ? 'json' : 'form',
+    style,
     clientid: p.clientid,
     clientsecret: p.clientsecret,
     code,
     redirect: s.redirect,
     verifier: s.verifier,
   });
-  const access = String(tokens.access_token ?? '');
+  // DingTalk answers camelCase (accessToken).
+  const access = String(tokens.access_token ?? tokens.accessToken ?? '');
   if (p.kind === 'oidc') {
     if (typeof tokens.id_token !== 'string') throw new OidcError('no id_token');
     const claims = await verifyIdToken(tokens.id_token, {
@@ -116,11 +134,15 @@ async function identify(p: ProviderRow, s: StatePayload, code: string) {
     const display = [claims.name, claims.preferred_username, claims.email].find((v) => typeof v === 'string');
     return { subject: String(claims.sub), display: String(display ?? claims.sub) };
   }
-  const info = await userinfo(ep.userinfo, access);
+  return fromUserinfo(p, await userinfo(ep.userinfo, access, style));
+}
+
+/** The subject at the configured path, and a name to show. */
+function fromUserinfo(p: ProviderRow, info: Record<string, unknown>) {
   const subject = pathValue(info, p.idfield || 'sub');
-  if (!subject) throw new OidcError(`no ${p.idfield} in userinfo`);
-  const display = ['name', 'data.name', 'nickname', 'email', 'data.en_name'].map((f) => pathValue(info, f));
-  return { subject, display: display.find(Boolean) ?? subject };
+  if (!subject) throw new MissingSubject(`no ${p.idfield} in userinfo: ${Object.keys(info).join(',')}`);
+  const names = p.namefield ? [p.namefield] : ['name', 'data.name', 'nickname', 'email', 'data.en_name'];
+  return { subject, display: names.map((f) => pathValue(info, f)).find(Boolean) ?? subject };
 }
 
 /**

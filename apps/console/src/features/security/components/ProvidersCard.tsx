@@ -6,10 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   IDENTITY_KINDS,
+  OAUTH2_PRESETS,
   THIRD_LOGIN_PATH,
   TOKEN_STYLES,
   type IdentityKind,
   type IdentityProviderDto,
+  type OAuth2PresetName,
 } from '@kefu/protocol';
 import { FormModal } from '../../../components/FormModal';
 import { DeleteLink, EditLink } from '../../../components/RowActions';
@@ -20,7 +22,14 @@ import { useSession } from '../../../app/session';
 
 type Fields = Omit<IdentityProviderDto, 'id' | 'hassecret' | 'createtime'> & { clientsecret?: string };
 
-const NEW: Partial<Fields> = { kind: 'oidc', enabled: true, tokenstyle: 'form', idfield: 'sub' };
+const NEW: Partial<Fields> = {
+  kind: 'oidc',
+  enabled: true,
+  tokenstyle: 'form',
+  idfield: 'sub',
+  namefield: '',
+};
+const PRESETS = Object.keys(OAUTH2_PRESETS) as OAuth2PresetName[];
 
 /** Corporate security: the OpenID Connect / OAuth2 providers staff may log in with (A09_A07_A02). */
 export function ProvidersCard() {
@@ -150,6 +159,15 @@ export function ProvidersCard() {
                   </Form.Item>
                 ) : (
                   <>
+                    <Form.Item label={t('idp.preset')} extra={t('idp.presetHint')}>
+                      <Select<OAuth2PresetName>
+                        style={{ width: 200 }}
+                        placeholder={t('idp.preset')}
+                        options={PRESETS.map((k) => ({ value: k, label: t(`idp.preset.${k}`) }))}
+                        onChange={(k) => form.setFieldsValue({ ...OAUTH2_PRESETS[k] })}
+                        data-testid="idp-preset"
+                      />
+                    </Form.Item>
                     <Form.Item name="authorizeurl" label={t('idp.authorizeurl')} rules={[r.required]}>
                       <Input data-testid="idp-authorizeurl" />
                     </Form.Item>
@@ -162,6 +180,9 @@ export function ProvidersCard() {
                     <Space size="large" wrap>
                       <Form.Item name="idfield" label={t('idp.idfield')} extra={t('idp.idfieldHint')}>
                         <Input style={{ width: 240 }} data-testid="idp-idfield" />
+                      </Form.Item>
+                      <Form.Item name="namefield" label={t('idp.namefield')} extra={t('idp.namefieldHint')}>
+                        <Input style={{ width: 240 }} data-testid="idp-namefield" />
                       </Form.Item>
                       <Form.Item name="tokenstyle" label={t('idp.tokenstyle')}>
                         <Select

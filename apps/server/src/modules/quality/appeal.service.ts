@@ -110,7 +110,9 @@ export async function save(
       await trx.deleteFrom('quality_appeal_item').where('appealid', '=', id).execute();
       await trx
         .updateTable('quality_appeal')
-        .set({ reason: b.reason, state, submittime: b.submit ? now : null })
+        // The score contested is the one when the draft is saved or submitted (the inspector may rescore
+        // while only a draft exists).
+        .set({ reason: b.reason, state, submittime: b.submit ? now : null, scorebefore: Number(r.score ?? 0) })
         .where('id', '=', id)
         .execute();
     } else

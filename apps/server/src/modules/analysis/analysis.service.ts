@@ -185,7 +185,7 @@ async function workPlan(c: Ctx, call: AnalysisCall, q: Query, withDays: boolean)
       total,
       entries: await dayList(c, exact ? null : ids, open, total),
       names: async (keys) => {
-        const n = await users(keys.map((x) => x.slice(11)));
+        const n = await users([...new Set(keys.map((x) => x.slice(11)))]);
         return new Map(keys.map((x) => [x, n.get(x.slice(11)) ?? '']));
       },
     };
@@ -472,8 +472,9 @@ export async function analyse(
     if (r) addRaw(r, c.sums);
   }
   const series: AnalysisResultDto['series'] = {};
-  for (const fig of chart)
-    series[fig] = buckets.map((b) => Number(derive(byBucket.get(b)!, [fig], levels.length)[fig] ?? 0));
+  // One derivation per bucket for all the chart's figures (a year is 365 buckets).
+  const perBucket = buckets.map((b) => derive(byBucket.get(b)!, chart, levels.length));
+  for (const fig of chart) series[fig] = perBucket.map((x) => Number(x[fig] ?? 0));
 
   let previous = null;
   let previousBegin: string | null = null;

@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { loadSecurityConfig, type SecurityConfig } from './platform/http/security-config.js';
 import { apiBases, type ApiBases } from './modules/channels/api-bases.js';
 
+export type SeedLanguage = 'zh' | 'en';
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -19,6 +21,8 @@ export interface AppConfig {
   /** Registrations per IP per hour (KEFU_REGISTER_RATE_LIMIT). */
   registerRateLimit: number;
   orgi: string;
+  /** KEFU_LANGUAGE: the language of the names a first start seeds (department, roles, demo site); zh by default. */
+  language: SeedLanguage;
   logLevel: string;
   /** KEFU_LOG_FORMAT: `pretty` lines for people, `json` for collectors; `auto` = pretty on a terminal. */
   logFormat: 'pretty' | 'json' | 'auto';
@@ -42,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     selfRegister: ['1', 'true', 'on', 'yes'].includes((env.KEFU_SELF_REGISTER ?? '').toLowerCase()),
     registerRateLimit: Number(env.KEFU_REGISTER_RATE_LIMIT ?? 5),
     orgi: env.KEFU_ORGI ?? 'kefu',
+    language: env.KEFU_LANGUAGE === 'en' ? 'en' : 'zh',
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat:
       env.KEFU_LOG_FORMAT === 'pretty' || env.KEFU_LOG_FORMAT === 'json' ? env.KEFU_LOG_FORMAT : 'auto',

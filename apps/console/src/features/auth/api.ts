@@ -61,6 +61,7 @@ export const identityApi = {
     password: string;
     email?: string;
     mobile?: string;
+    language?: 'zh' | 'en';
   }) =>
     request<{ orgi: string; username: string }>(IDENTITY_API.register, { method: 'POST', body, ...quiet }),
   start: (provider: string) =>

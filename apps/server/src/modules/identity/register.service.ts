@@ -46,7 +46,7 @@ export async function register(
       if (await usernameTaken(k, input.username))
         throw badRequest('username_repeat', { username: 'username_repeat' });
       const now = Date.now();
-      const { organ, adminRole } = await seedTenant(k, orgi, input.company, now);
+      const { organ, adminRole } = await seedTenant(k, orgi, input.company, now, input.language ?? 'zh');
       await insertAdmin(k, {
         id: newId(),
         orgi,

@@ -8,17 +8,38 @@ import {
   textScopeId,
   type VisitorTextScope,
 } from '@kefu/protocol';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig, SeedLanguage } from '../../config.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords.js';
 import * as repo from './seed.repository.js';
 
-export const DEFAULT_ORG_TITLE = '在线客服';
-export const DEFAULT_ORGAN_NAME = '客服部';
-export const ADMIN_ROLE_NAME = '管理员';
-export const AGENT_ROLE_NAME = '客服';
+/** The names a new tenant's stock rows get, in the language it starts in (KEFU_LANGUAGE, the registrant's). */
+export const SEED_NAMES = {
+  zh: {
+    title: '在线客服',
+    organ: '客服部',
+    adminRole: '管理员',
+    adminRoleDescription: '系统管理员',
+    agentRole: '客服',
+    agentRoleDescription: '在线客服',
+    demoSite: '演示网站',
+  },
+  en: {
+    title: 'Customer service',
+    organ: 'Customer service',
+    adminRole: 'Administrators',
+    adminRoleDescription: 'System administrators',
+    agentRole: 'Agents',
+    agentRoleDescription: 'Live chat agents',
+    demoSite: 'Demo website',
+  },
+} as const satisfies Record<SeedLanguage, Record<string, string>>;
+export const DEFAULT_ORG_TITLE = SEED_NAMES.zh.title;
+export const DEFAULT_ORGAN_NAME = SEED_NAMES.zh.organ;
+export const ADMIN_ROLE_NAME = SEED_NAMES.zh.adminRole;
+export const AGENT_ROLE_NAME = SEED_NAMES.zh.agentRole;
 export const AGENT_ROLE_CODES = ['A01', 'A02', 'A04', 'A05', 'A09_A07_A01'] as const;
 export const ADMIN_USERNAME = 'admin';
 export const DEMO_APPID = 'demo';
@@ -49,12 +70,13 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedResult> {
     // Two server processes starting together against one PostgreSQL must not both create an admin.
     if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727002)`.execute(k);
     const now = Date.now();
-    const { organ, adminRole } = await seedTenant(k, orgi, DEFAULT_ORG_TITLE, now);
+    const names = SEED_NAMES[config.language];
+    const { organ, adminRole } = await seedTenant(k, orgi, names.title, now, config.language);
     // The demo website access point used by /im/demo.html (appid 'demo'); kept as edited.
     if (!(await k.selectFrom('access_point').select('id').where('id', '=', DEMO_APPID).executeTakeFirst()))
       await k
         .insertInto('access_point')
-        .values({ id: DEMO_APPID, orgi, name: '演示网站', organ, createtime: now, updatetime: now })
+        .values({ id: DEMO_APPID, orgi, name: names.demoSite, organ, createtime: now, updatetime: now })
         .execute();
     // English for visitors whose widget speaks English (the base texts above are Chinese).
     await repo.insertTextsIfMissing(k, orgi, seedEnglishTexts(DEMO_APPID), now);
@@ -92,16 +114,35 @@ export async function seedTenant(
   orgi: string,
   title: string,
   now: number,
+  language: SeedLanguage,
 ): Promise<{ organ: string; adminRole: string }> {
+  const names = SEED_NAMES[language];
   if (!(await repo.findOrganization(k, orgi))) await repo.insertOrganization(k, orgi, title, now);
-  let organ = (await repo.findOrganByName(k, orgi, DEFAULT_ORGAN_NAME))?.id;
+  // A restart in the other language finds the rows the first start made instead of adding a second set.
+  const either = <K extends keyof typeof names>(key: K) => [SEED_NAMES.zh[key], SEED_NAMES.en[key]];
+  let organ: string | undefined;
+  for (const name of either('organ')) organ ??= (await repo.findOrganByName(k, orgi, name))?.id;
   if (!organ) {
     organ = newId();
-    await repo.insertOrgan(k, { id: organ, orgi, name: DEFAULT_ORGAN_NAME, skill: 1, now });
+    await repo.insertOrgan(k, { id: organ, orgi, name: names.organ, skill: 1, now });
   }
-  const adminRole = await ensureRole(k, orgi, ADMIN_ROLE_NAME, '系统管理员', ALL_PERMISSION_CODES, now);
+  const adminRole = await ensureRole(
+    k,
+    orgi,
+    either('adminRole'),
+    { name: names.adminRole, description: names.adminRoleDescription },
+    ALL_PERMISSION_CODES,
+    now,
+  );
   // One millisecond later, so lists ordered by creation show the administrator role first.
-  await ensureRole(k, orgi, AGENT_ROLE_NAME, '在线客服', AGENT_ROLE_CODES, now + 1);
+  await ensureRole(
+    k,
+    orgi,
+    either('agentRole'),
+    { name: names.agentRole, description: names.agentRoleDescription },
+    AGENT_ROLE_CODES,
+    now + 1,
+  );
   return { organ, adminRole };
 }
 
@@ -117,15 +158,17 @@ export function seedEnglishTexts(appid: string): repo.TextRow[] {
 async function ensureRole(
   k: Kysely<Database>,
   orgi: string,
-  name: string,
-  description: string,
+  knownAs: readonly string[],
+  fresh: { name: string; description: string },
   codes: readonly string[],
   now: number,
 ): Promise<string> {
-  const found = await repo.findRoleByName(k, orgi, name);
-  if (found) return found.id;
+  for (const name of knownAs) {
+    const found = await repo.findRoleByName(k, orgi, name);
+    if (found) return found.id;
+  }
   const id = newId();
-  await repo.insertRole(k, { id, orgi, name, description, codes, now });
+  await repo.insertRole(k, { id, orgi, ...fresh, codes, now });
   return id;
 }
 

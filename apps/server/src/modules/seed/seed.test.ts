@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALL_PERMISSION_CODES } from '@kefu/protocol';
+import { ALL_PERMISSION_CODES, IDENTITY_API } from '@kefu/protocol';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { call, count, login } from '../../../test/factories.js';
 import { adminPasswordFile, seed, startupBanner, AGENT_ROLE_CODES } from './seed.service.js';
@@ -93,5 +93,44 @@ describe('seed', () => {
     await t.db.kysely.deleteFrom('role_auth').where('code', '=', 'A05').execute();
     await seed(t.db, t.config);
     expect(await codesOf(t, '客服')).not.toContain('A05');
+  });
+
+  it('KEFU_LANGUAGE=en names the stock rows in English; a restart in Chinese finds them, no second set', async () => {
+    t = await createTestApp({ language: 'en' });
+    await seed(t.db, t.config);
+    const names = async (table: 'organ' | 'role') =>
+      (await t!.db.kysely.selectFrom(table).select('name').orderBy('name').execute()).map((r) => r.name);
+    expect(await names('organ')).toEqual(['Customer service']);
+    expect(await names('role')).toEqual(['Administrators', 'Agents']);
+    expect(await codesOf(t, 'Agents')).toEqual([...AGENT_ROLE_CODES].sort());
+    const demo = await t.db.kysely.selectFrom('access_point').select('name').executeTakeFirstOrThrow();
+    expect(demo.name).toBe('Demo website');
+    await seed(t.db, { ...t.config, language: 'zh' });
+    expect(await names('organ')).toEqual(['Customer service']);
+    expect(await names('role')).toEqual(['Administrators', 'Agents']);
+  });
+
+  it('a company registering in English gets its department and roles named in English', async () => {
+    t = await createTestApp({ selfRegister: true });
+    await seed(t.db, t.config);
+    const r = await call<{ orgi: string }>(t.app, null, 'POST', IDENTITY_API.register, {
+      company: 'Acme Ltd',
+      username: 'acme_admin',
+      password: 'Str0ng#Passw0rd',
+      language: 'en',
+    });
+    expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+    const orgi = r.body.data.orgi;
+    const roles = await t.db.kysely.selectFrom('role').select('name').where('orgi', '=', orgi).execute();
+    expect(roles.map((x) => x.name).sort()).toEqual(['Administrators', 'Agents']);
+    const organ = await t.db.kysely.selectFrom('organ').select('name').where('orgi', '=', orgi).execute();
+    expect(organ.map((x) => x.name)).toEqual(['Customer service']);
+    const bad = await call(t.app, null, 'POST', IDENTITY_API.register, {
+      company: 'Other Ltd',
+      username: 'other_admin',
+      password: 'Str0ng#Passw0rd',
+      language: 'fr',
+    });
+    expect(bad.body).toMatchObject({ success: false });
   });
 });

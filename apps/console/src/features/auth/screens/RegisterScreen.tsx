@@ -67,6 +67,8 @@ export default function RegisterScreen() {
         password: v.password,
         email: v.email || undefined,
         mobile: v.mobile || undefined,
+        // The new company's department and roles are named in the language it registered in.
+        language: i18n.language === 'en' ? 'en' : 'zh',
       });
       // The tenant's own login address: it offers the providers its administrator will configure.
       void navigate(`/login?orgi=${encodeURIComponent(done.orgi)}`, { state: { registered: done.username } });

@@ -255,6 +255,23 @@ describe('quality inspection with appeals', () => {
     await itid('qc-comment-overall').fill('态度需要改进');
     await ip.waitForTimeout(300);
     await shot(ip, 'quality-inspect-drawer-zh');
+    // Confirm / override the automatic findings: the greeting is overridden (0 points, a reason), the
+    // closing confirmed; both are stored with the save, apart from the findings.
+    await itid('qc-finding-override-greeting').click();
+    await (await inputOf(itid('qc-override-points'))).fill('0');
+    await itid('qc-override-reason').fill('电话里已问候');
+    await ip.waitForTimeout(300);
+    await shot(ip, 'quality-inspect-override-zh');
+    await itid('qc-override-ok').click();
+    await expect
+      .poll(() => itid('qc-finding-decision-greeting').getAttribute('data-decision'))
+      .toBe('overridden');
+    await itid('qc-finding-confirm-closing').click();
+    await expect
+      .poll(() => itid('qc-finding-decision-closing').getAttribute('data-decision'))
+      .toBe('confirmed');
+    await itid('qc-findings').scrollIntoViewIfNeeded();
+    await shot(ip, 'quality-inspect-findings-zh');
     await itid('qc-save-send').click();
     await expect
       .poll(() => itid('qc-drawer-score').getAttribute('data-score'), { timeout: 15_000 })
@@ -268,6 +285,13 @@ describe('quality inspection with appeals', () => {
     );
     const cited = detail.items.find((x) => x.score === 10)!;
     expect(cited.messageids).toHaveLength(1);
+    const decided = await call<{
+      decisions: Array<{ rule: string; decision: string; points: number | null; reason: string }>;
+    }>(`${QUALITY_API.detail}?id=${scored!.id}`);
+    expect(decided.decisions.map((x) => [x.rule, x.decision, x.points, x.reason])).toEqual([
+      ['closing', 'confirmed', null, ''],
+      ['greeting', 'overridden', 0, '电话里已问候'],
+    ]);
     await ip.keyboard.press('Escape');
 
     // The statistics before the appeal: one inspection, average 90.
@@ -275,7 +299,7 @@ describe('quality inspection with appeals', () => {
     const stats = async () =>
       (await call<AnalysisResultDto>(`/api/analyse/quality?dim=agent&begin=${day(-1)}&end=${day(1)}`))
         .total as Record<string, number | null>;
-    expect(await stats()).toMatchObject({ inspected: 1, avgScore: 90 });
+    expect(await stats()).toMatchObject({ inspected: 1, avgScore: 90, autoOverrideRate: 0.5 });
 
     // ---- the agent sees the result and appeals the deduction.
     const g = await pool.open();
@@ -414,6 +438,17 @@ describe('quality inspection with appeals', () => {
     await itid(`qc-item-row-${RUDE}`).click();
     await ip.waitForTimeout(300);
     await shot(ip, 'quality-inspect-drawer-en');
+    // The decisions on the rude conversation's findings, in English.
+    await ip.locator('.ant-drawer-open .ant-drawer-close').click();
+    await expect.poll(() => ip.locator('.ant-drawer-open').count()).toBe(0);
+    await itid(`qc-open-${rudeSid}`).click();
+    await ip.locator('.ant-drawer-open').getByText('Automatic findings (2)').click();
+    await expect
+      .poll(() => itid('qc-finding-decision-greeting').getAttribute('data-decision'))
+      .toBe('overridden');
+    await itid('qc-findings').scrollIntoViewIfNeeded();
+    await ip.waitForTimeout(300);
+    await shot(ip, 'quality-inspect-findings-en');
     await visit(gp, '/quality/staffInspect', 'qc-staff-screen');
     await switchLanguage(gp, 'English');
     await shot(gp, 'quality-staff-list-en');

@@ -22,6 +22,8 @@ import {
   type QualityScorecardDto,
   type QualitySettingsDto,
   type QualitySkillCardDto,
+  type QualitySuggestDto,
+  type QualityFindingDecision,
   type QualityStatus,
   type QualityTranscriptDto,
 } from '@kefu/protocol';
@@ -126,8 +128,20 @@ export const qualityApi = {
   multiterm: (id: string, signal?: AbortSignal) =>
     request<QualityTranscriptDto[]>(A.readMultiterm, { params: { id }, signal, silent: true }),
   count: (signal?: AbortSignal) => get<QualityCountDto>(A.count, undefined, signal),
-  save: (b: { id: string; items: ItemScore[]; comment: string; send: boolean }) =>
-    post<QualityDetailDto>(A.save, b),
+  save: (b: {
+    id: string;
+    items: ItemScore[];
+    decisions?: Array<{
+      findingid: string;
+      decision: QualityFindingDecision;
+      points?: number;
+      reason: string;
+    }>;
+    comment: string;
+    send: boolean;
+  }) => post<QualityDetailDto>(A.save, b),
+  /** Suggested item scores from the configured AI service (nothing is saved). */
+  suggest: (id: string) => post<QualitySuggestDto>(A.suggest, { id }),
   saveBatch: (b: { ids: string[]; items: ItemScore[]; comment: string; send: boolean }) =>
     post<{ saved: number }>(A.saveBatch, b),
   batchForm: (ids: string[], signal?: AbortSignal) =>

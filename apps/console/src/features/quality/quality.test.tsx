@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { QualityLabelDto, QualityScorecardDto } from '@kefu/protocol';
 import { emptyDraft, groupItems, previewScore, toggleCitation } from './model';
 import { Scorecard } from './components/Scorecard';
+import { Findings, decisionsOf } from './components/Findings';
 import { QualityTranscript } from './components/QualityTranscript';
 import { message } from '../dialogue/model/fixtures';
 
@@ -107,6 +108,77 @@ describe('Scorecard', () => {
     fireEvent.blur(input);
     const last = onChange.mock.calls.at(-1)?.[0] as ReturnType<typeof emptyDraft>;
     expect(last.leak?.score).toBe(50);
+  });
+});
+
+describe('AI suggestions and automatic findings', () => {
+  it('shows a suggestion beside its item (never as the score) and accepts it on request', () => {
+    const onAccept = vi.fn();
+    const s = { labelid: 'rude', points: 7, quote: '你自己查物流吧', messageid: 'a1' };
+    render(
+      <Scorecard
+        card={card}
+        draft={emptyDraft(card, [])}
+        onChange={vi.fn()}
+        active={null}
+        onActive={vi.fn()}
+        msgLabel={(m) => `#${m}`}
+        suggestions={new Map([['rude', s]])}
+        onAccept={onAccept}
+      />,
+    );
+    expect(screen.getByTestId('qc-ai-rude').textContent).toContain('你自己查物流吧');
+    expect(screen.queryByTestId('qc-ai-leak')).toBeNull();
+    const score = screen.getByTestId('qc-score-rude');
+    expect((score.tagName === 'INPUT' ? score : score.querySelector('input')!).getAttribute('value')).toBe(
+      '0',
+    );
+    fireEvent.click(screen.getByTestId('qc-ai-accept-rude'));
+    expect(onAccept).toHaveBeenCalledWith(s);
+  });
+
+  it('confirms a finding, and shows stored decisions apart from the automatic points', () => {
+    const onDecide = vi.fn();
+    const f = (id: string, rule: 'greeting' | 'closing') => ({
+      id,
+      agentserviceid: 's1',
+      rule,
+      messageids: [],
+      value: 0,
+      detail: '',
+      points: 1,
+      createtime: 0,
+    });
+    const saved = [
+      {
+        findingid: 'f2',
+        rule: 'closing' as const,
+        decision: 'overridden' as const,
+        autopoints: 1,
+        points: 0,
+        reason: '电话里已说',
+        userid: 'u',
+        username: '质检一',
+        createtime: 0,
+      },
+    ];
+    render(
+      <Findings
+        findings={[f('f1', 'greeting'), f('f2', 'closing')]}
+        msgLabel={(m) => m}
+        onShow={vi.fn()}
+        canAdopt={false}
+        saved={saved}
+        decisions={decisionsOf(saved)}
+        onDecide={onDecide}
+      />,
+    );
+    expect(screen.getByTestId('qc-finding-decision-closing').getAttribute('data-decision')).toBe(
+      'overridden',
+    );
+    expect(screen.getByTestId('qc-finding-decision-greeting').getAttribute('data-decision')).toBeNull();
+    fireEvent.click(screen.getByTestId('qc-finding-confirm-greeting'));
+    expect(onDecide).toHaveBeenCalledWith({ findingid: 'f1', decision: 'confirmed', reason: '' });
   });
 });
 

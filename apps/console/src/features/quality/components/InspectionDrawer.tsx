@@ -22,16 +22,18 @@ import {
   QUALITY_LIMITS,
   type QualityDetailDto,
   type QualityFindingDto,
+  type QualitySuggestDto,
+  type QualitySuggestionDto,
 } from '@kefu/protocol';
 import { useCan } from '../../access/components/useCan';
 import { formatTime } from '../../../lib/time';
 import { notify } from '../../../lib/notify';
 import { useSaving } from '../../../lib/saving';
 import { qualityApi } from '../api';
-import { emptyDraft, previewScore, toggleCitation, type Draft } from '../model';
+import { clampScore, emptyDraft, previewScore, toggleCitation, type Draft } from '../model';
 import { QualityTranscript } from './QualityTranscript';
 import { Scorecard } from './Scorecard';
-import { Findings } from './Findings';
+import { Findings, decisionsOf, type Decisions } from './Findings';
 import { AppealPanel } from './AppealPanel';
 import { AppealForm } from './AppealForm';
 import { OtherChats } from './OtherChats';
@@ -41,18 +43,32 @@ import { ScoreCell, StatusTag } from './Tags';
 function ScoreBar(props: {
   d: QualityDetailDto;
   draft: Draft;
+  decisions: Decisions;
   comment: string;
   onComment: (v: string) => void;
   onSaved: (d: QualityDetailDto) => void;
+  onSuggested: (s: QualitySuggestDto) => void;
 }) {
   const { t } = useTranslation();
   const { saving, run } = useSaving();
+  const asking = useSaving();
+  const settings = useQuery({
+    queryKey: ['quality', 'settings'],
+    queryFn: ({ signal }) => qualityApi.settings(signal),
+  });
+  const suggest = () =>
+    asking.run(async () => {
+      const s = await qualityApi.suggest(props.d.row.id);
+      if (!s.items.length) notify.warning(t('qc.ai.none'));
+      props.onSuggested(s);
+    });
   const p = previewScore(props.d.card, props.draft);
   const save = (send: boolean) =>
     run(async () => {
       const saved = await qualityApi.save({
         id: props.d.row.id,
         items: Object.values(props.draft),
+        decisions: Object.values(props.decisions),
         comment: props.comment.trim(),
         send,
       });
@@ -86,6 +102,11 @@ function ScoreBar(props: {
         <Button type="primary" loading={saving} onClick={() => void save(true)} data-testid="qc-save-send">
           {t('qc.saveSend')}
         </Button>
+        {settings.data?.aiSuggest && (
+          <Button loading={asking.saving} onClick={() => void suggest()} data-testid="qc-ai-suggest">
+            {t('qc.ai.suggest')}
+          </Button>
+        )}
       </Space>
     </Card>
   );
@@ -109,12 +130,18 @@ export function InspectionDrawer(props: { id: string | null; onClose: () => void
   const [active, setActive] = useState<string | null>(null);
   const [shown, setShown] = useState<string[]>([]);
   const [appealing, setAppealing] = useState(false);
+  const [decisions, setDecisions] = useState<Decisions>({});
+  const [suggested, setSuggested] = useState<QualitySuggestDto | null>(null);
   // A fresh draft per inspection and whenever the stored scores change (a save, an appeal's end), not
   // when an appeal reply refetches the detail.
-  const stored = d ? `${d.row.id}:${d.comment}:${JSON.stringify(d.items)}` : '';
+  const stored = d
+    ? `${d.row.id}:${d.comment}:${JSON.stringify(d.items)}:${JSON.stringify(d.decisions)}`
+    : '';
   useEffect(() => {
     if (!d) return;
     setDraft(emptyDraft(d.card, d.items));
+    setDecisions(decisionsOf(d.decisions));
+    setSuggested(null);
     setComment(d.comment);
     setActive(null);
     setShown([]);
@@ -145,6 +172,23 @@ export function InspectionDrawer(props: { id: string | null; onClose: () => void
       },
     });
   };
+  const accept = (s: QualitySuggestionDto) => {
+    const it = items.get(s.labelid);
+    const cur = draft[s.labelid];
+    if (!it || !cur) return;
+    setDraft({
+      ...draft,
+      [it.id]: {
+        ...cur,
+        score: clampScore(it, s.points),
+        messageids: s.messageid ? [...new Set([...cur.messageids, s.messageid])] : cur.messageids,
+      },
+    });
+  };
+  const suggestions = useMemo(
+    () => new Map((suggested?.items ?? []).map((s) => [s.labelid, s])),
+    [suggested],
+  );
   const openAppeal = d?.appeals.find((a) => a.state !== 'resolved') ?? null;
   const draftAppeal = openAppeal?.state === 'draft' ? openAppeal : null;
   const contested = new Set(openAppeal?.items.map((i) => i.labelid) ?? []);
@@ -207,10 +251,18 @@ export function InspectionDrawer(props: { id: string | null; onClose: () => void
               <ScoreBar
                 d={d}
                 draft={draft}
+                decisions={decisions}
                 comment={comment}
                 onComment={setComment}
                 onSaved={() => changed()}
+                onSuggested={setSuggested}
               />
+            )}
+            {edit && suggested && (
+              <Typography.Paragraph type="secondary" data-testid="qc-ai-note">
+                {t('qc.ai.title')}
+                {suggested.dropped > 0 ? ` · ${t('qc.ai.dropped', { n: suggested.dropped })}` : ''}
+              </Typography.Paragraph>
             )}
             {!edit && d.comment && (
               <Card size="small" title={t('qc.comment.overall')} style={{ marginBottom: 8 }}>
@@ -245,6 +297,8 @@ export function InspectionDrawer(props: { id: string | null; onClose: () => void
               }}
               msgLabel={msgLabel}
               contested={contested}
+              suggestions={edit ? suggestions : undefined}
+              onAccept={accept}
             />
             <Collapse
               size="small"
@@ -263,6 +317,11 @@ export function InspectionDrawer(props: { id: string | null; onClose: () => void
                       }}
                       onAdopt={edit ? adopt : undefined}
                       canAdopt={!!active}
+                      saved={d.decisions}
+                      decisions={edit ? decisions : undefined}
+                      onDecide={
+                        edit ? (x) => setDecisions((cur) => ({ ...cur, [x.findingid]: x })) : undefined
+                      }
                     />
                   ),
                 },

@@ -1,7 +1,12 @@
 import { Button, Card, Input, InputNumber, Space, Tag, Typography, theme } from 'antd';
 import { AimOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { QUALITY_LIMITS, type QualityLabelDto, type QualityScorecardDto } from '@kefu/protocol';
+import {
+  QUALITY_LIMITS,
+  type QualityLabelDto,
+  type QualityScorecardDto,
+  type QualitySuggestionDto,
+} from '@kefu/protocol';
 import { clampScore, groupItems, type Draft } from '../model';
 
 /**
@@ -21,6 +26,9 @@ export function Scorecard(props: {
   contested?: ReadonlySet<string>;
   /** Scores without a transcript (batch scoring): no citing. */
   noCite?: boolean;
+  /** AI suggestions shown beside the items (never a score until accepted). */
+  suggestions?: ReadonlyMap<string, QualitySuggestionDto>;
+  onAccept?: (s: QualitySuggestionDto) => void;
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -111,6 +119,15 @@ export function Scorecard(props: {
             </Tag>
           ))}
         </div>
+        {props.suggestions?.has(it.id) && (
+          <AiSuggestion
+            s={props.suggestions.get(it.id)!}
+            kind={it.kind}
+            name={it.name}
+            msgLabel={props.msgLabel}
+            onAccept={edit ? props.onAccept : undefined}
+          />
+        )}
         {edit ? (
           <Input.TextArea
             size="small"
@@ -144,6 +161,47 @@ export function Scorecard(props: {
           {items.map(row)}
         </Card>
       ))}
+    </div>
+  );
+}
+
+/** One AI suggestion under its item: the points, the verbatim quote and its message, and Accept. */
+function AiSuggestion(props: {
+  s: QualitySuggestionDto;
+  kind: QualityLabelDto['kind'];
+  name: string;
+  msgLabel: (messageid: string) => string;
+  onAccept?: (s: QualitySuggestionDto) => void;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { s } = props;
+  return (
+    <div
+      data-testid={`qc-ai-${props.name}`}
+      onClick={(e) => e.stopPropagation()}
+      style={{
+        marginTop: 6,
+        padding: '4px 8px',
+        borderRadius: token.borderRadius,
+        border: `1px dashed ${token.colorPrimaryBorder}`,
+      }}
+    >
+      <Tag color="geekblue">
+        {t('qc.ai.suggest')} {s.points ? `${props.kind === 'add' ? '+' : '−'}${s.points}` : '0'}
+      </Tag>
+      {s.quote && <Typography.Text italic>“{s.quote}”</Typography.Text>}{' '}
+      {s.messageid && <Tag>{props.msgLabel(s.messageid)}</Tag>}
+      {props.onAccept && (
+        <Button
+          size="small"
+          type="link"
+          data-testid={`qc-ai-accept-${props.name}`}
+          onClick={() => props.onAccept?.(s)}
+        >
+          {t('qc.ai.accept')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Col, Form, Input, InputNumber, Row, Select, Spin, Typography } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Select, Spin, Switch, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { QualitySettingsDto } from '@kefu/protocol';
@@ -88,6 +88,14 @@ export function SettingsForm() {
           </Form.Item>
         </Col>
       </Row>
+      <Form.Item
+        name="aiSuggest"
+        label={t('qc.set.aiSuggest')}
+        extra={t('qc.set.aiSuggest.hint')}
+        valuePropName="checked"
+      >
+        <Switch data-testid="qc-set-aiSuggest" />
+      </Form.Item>
       <Typography.Paragraph type="secondary">{t('qc.set.desc')}</Typography.Paragraph>
       <Button type="primary" htmlType="submit" loading={saving} data-testid="qc-settings-save">
         {t('common.save')}

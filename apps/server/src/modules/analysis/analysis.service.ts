@@ -163,6 +163,8 @@ async function workPlan(c: Ctx, call: AnalysisCall, q: Query, withDays: boolean)
   const agents = await workAgents(c, q);
   const ids = agents.map((a) => a.id);
   const known = new Set(ids);
+  // Agent names as workAgents read them (uname, else username): no second look-up.
+  const nameOf = new Map(agents.map((a) => [a.id, a.name]));
   const everyAgent = !f.scope && !q.organ && !q.agentno;
   const open = await openStates(c, ids);
   // By agent; when every agent is shown, of everyone with time in the range: if no one unknown has any,
@@ -176,7 +178,6 @@ async function workPlan(c: Ctx, call: AnalysisCall, q: Query, withDays: boolean)
     const days = await chart();
     const total: Raw = {};
     for (const x of days) addRaw(total, x.sums);
-    const users = names(c, 'users');
     return {
       axis: 'day',
       ordered: true,
@@ -184,10 +185,7 @@ async function workPlan(c: Ctx, call: AnalysisCall, q: Query, withDays: boolean)
       days,
       total,
       entries: await dayList(c, exact ? null : ids, open, total),
-      names: async (keys) => {
-        const n = await users([...new Set(keys.map((x) => x.slice(11)))]);
-        return new Map(keys.map((x) => [x, n.get(x.slice(11)) ?? '']));
-      },
+      names: async (keys) => new Map(keys.map((x) => [x, nameOf.get(x.slice(11)) ?? ''])),
     };
   }
   const rows = [...listed, ...open];
@@ -201,7 +199,12 @@ async function workPlan(c: Ctx, call: AnalysisCall, q: Query, withDays: boolean)
       names: names(c, 'organ'),
     };
   }
-  return { axis: 'day', rows, days, names: names(c, 'users') };
+  return {
+    axis: 'day',
+    rows,
+    days,
+    names: async (keys) => new Map(keys.map((x) => [x, nameOf.get(x) ?? ''])),
+  };
 }
 
 /**
@@ -437,8 +440,16 @@ export async function analyse(
   const k = db.kysely;
   const accepts = (x: string) => (def.filters as readonly string[]).includes(x);
   const scope = def.scoped ? await scopeOf(k, p, def.code, q) : null;
-  const [tz, sat] = await Promise.all([tenantZone(db, p.orgi), satisfactionSettings(db, p.orgi)]);
-  const levels = sat.levels.map((l) => l.name);
+  // The satisfaction levels matter to the satisfaction figures and the rating levels only.
+  const figures = figuresFor(call, dim);
+  const chart = chartFor(call, dim);
+  const needsLevels =
+    call === 'dereeList' || [...figures, ...chart].some((f) => f === 'satisfied' || f === 'satisfactionRate');
+  const [tz, sat] = await Promise.all([
+    tenantZone(db, p.orgi),
+    needsLevels ? satisfactionSettings(db, p.orgi) : null,
+  ]);
+  const levels = sat ? sat.levels.map((l) => l.name) : [];
   const filter = (r: Range): repo.RollupFilter => ({
     orgi: p.orgi,
     from: r.from,
@@ -450,8 +461,6 @@ export async function analyse(
     scope,
   });
   const ctx: Ctx = { db, k, p, f: filter(range), tz, levels, now };
-  const figures = figuresFor(call, dim);
-  const chart = chartFor(call, dim);
   const plan = await planOf(ctx, call, dim, q, true);
   const entries = plan.entries ?? rowsOf(plan, figures[0], levels.length).entries;
   const nameMap = await plan.names(entries.map(([key]) => key).filter((x) => x !== '~other'));

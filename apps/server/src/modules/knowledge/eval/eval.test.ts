@@ -26,6 +26,27 @@ describe('knowledge-base evaluation set (offline retrieval)', () => {
     }
   });
 
+  it('has a held-out set of ≥ 120 in-scope and ≥ 30 out-of-scope questions, apart from the stored and the main ones', () => {
+    const set = loadEvalSet();
+    expect(set.heldout.questions.length).toBeGreaterThanOrEqual(120);
+    expect(set.heldout.oos.length).toBeGreaterThanOrEqual(30);
+    const keys = new Set(set.items.map((i) => i.key));
+    expect(set.heldout.questions.every((q) => keys.has(q.key))).toBe(true);
+    const oos = new Set(set.oos);
+    expect(set.heldout.oos.filter((q) => oos.has(q))).toEqual([]);
+    const known = [
+      ...set.items.flatMap((i) => [i.question, ...i.similar]),
+      ...set.questions.map((q) => q.q),
+    ].map(pairs);
+    for (const { q } of set.heldout.questions) {
+      const a = pairs(q);
+      for (const b of known) {
+        const both = [...a].filter((x) => b.has(x)).length;
+        expect(both / (a.size + b.size - both), q).toBeLessThan(0.7);
+      }
+    }
+  });
+
   it('meets the targets: top-1 ≥ 85 %, hit@3 ≥ 95 %, out-of-scope answered ≤ 10 %', async () => {
     const tdb = await createTestDb();
     try {

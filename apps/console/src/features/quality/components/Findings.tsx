@@ -81,10 +81,12 @@ export function Findings(props: {
       <Tooltip
         title={who ? t('qc.finding.by', { name: who.username, time: formatTime(who.createtime) }) : undefined}
       >
-        {tag}
-        {d.decision === 'overridden' && d.reason && (
-          <Typography.Text type="secondary">{d.reason} </Typography.Text>
-        )}
+        <span>
+          {tag}
+          {d.decision === 'overridden' && d.reason && (
+            <Typography.Text type="secondary">{d.reason} </Typography.Text>
+          )}
+        </span>
       </Tooltip>
     );
   };

@@ -1,4 +1,5 @@
 import { tokensOf } from '../../platform/search/tokens.js';
+import { fixTypos } from './lexicon.js';
 
 /**
  * How a question is compared with the stored questions. Both sides go through the search tokenizer of
@@ -21,12 +22,13 @@ const STOP_WORDS = new Set(
     '个 在 有 和 与 或 及 请 请问 问 问下 问一下 一下 下 想 想要 要 能 会 会不会 ' +
     '怎么 怎么样 怎样 如何 什么 啥 哪 哪个 几 是不是 就 都 也 还 ' +
     '又 再 把 被 给 对 让 到 从 为 之 其 呗 么样 一个 一 得 地 着 过 你好 您好 谢谢 麻烦 帮 帮我 帮忙 东西 ' +
+    '咋 咋样 咋么 怎么弄 怎么搞 弄 搞 啦 哇 呐 嘞 俺 咱 请教 ' +
     'a an the is are do does can i you we how what to of for my me please'
   ).split(' '),
 );
 /** Single characters that carry no topic. */
 const STOP_CHARS = new Set(
-  '的了吗呢吧啊呀么嘛哦哈嗯是我你您他她它们这那个在有和与或及请问一下想要能可以会怎样如何什啥哪几就都也还又再把被给对让到从为之其得地着过好谢帮忙'.split(
+  '的了吗呢吧啊呀么嘛哦哈嗯是我你您他她它们这那个在有和与或及请问一下想要能可以会怎样如何什啥哪几就都也还又再把被给对让到从为之其得地着过好谢帮忙咋啦哇呐嘞俺咱弄'.split(
     '',
   ),
 );
@@ -52,7 +54,7 @@ for (const [cls, words] of Object.entries({
   '~amount': '多少 几个 几件 价格',
   '~why': '为什么 为何 怎么回事 原因',
   '~can': '能不能 可以 可不可以 能否 是否 支持 允许 行不行 有没有',
-  '~fix': '怎么办 解决',
+  '~fix': '怎么办 解决 咋办 咋整 怎么整',
 })) {
   for (const w of words.split(' ')) ASKS[w] = cls;
 }
@@ -88,7 +90,11 @@ export function termsOfStored(text: string, tokens: string, syn: SynonymMap): Te
   return { words: [...words], chars: [...chars], pairs: pairsOf(text) };
 }
 
-export const termsOf = (text: string, syn: SynonymMap): Terms => termsOfStored(text, tokensOf(text), syn);
+/** Terms of an asked question (its common misspellings corrected first: lexicon.ts). */
+export const termsOf = (text: string, syn: SynonymMap): Terms => {
+  const t = fixTypos(text);
+  return termsOfStored(t, tokensOf(t), syn);
+};
 
 /** Document frequencies of terms over the stored questions. */
 export interface Frequencies {

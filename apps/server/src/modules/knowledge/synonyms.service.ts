@@ -4,11 +4,13 @@ import type { Db } from '../../platform/db/database.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { newId } from '../../platform/ids.js';
 import { orgSettings } from '../../platform/settings/org-settings.js';
+import { BUILTIN_SYNONYMS } from './lexicon.js';
 
 /**
  * The synonym list (one document per tenant, org_setting `kb.synonyms`): groups of words that mean the
  * same. When a question is scored every word of a group counts as its first word, and the full-text
- * query looks for all of them. A change applies to the next question on every node.
+ * query looks for all of them. The built-in customer-service vocabulary (lexicon.ts) is merged in; the
+ * tenant's list shows and edits only its own groups. A change applies to the next question on every node.
  */
 export const SYNONYM_SETTING = 'kb.synonyms';
 
@@ -33,6 +35,34 @@ function readGroups(raw: unknown): KbSynonymDto[] {
   });
 }
 
+/**
+ * word → head and head → words of the tenant's groups merged with the built-in ones (lexicon.ts): a
+ * built-in group sharing a word with a tenant's group joins it (under the tenant's first word), the
+ * others are added as they are.
+ */
+export function lookups(own: ReadonlyArray<readonly string[]>): Pick<Synonyms, 'map' | 'members'> {
+  const map = new Map<string, string>();
+  const members = new Map<string, string[]>();
+  const add = (head: string, words: readonly string[]) => {
+    const list = members.get(head) ?? [];
+    if (!members.has(head)) members.set(head, list);
+    for (const w of words)
+      if (!map.has(w)) {
+        map.set(w, head);
+        list.push(w);
+      }
+  };
+  for (const g of own) {
+    const words = g.map((w) => w.toLowerCase());
+    add(words[0]!, words);
+  }
+  for (const g of BUILTIN_SYNONYMS) {
+    const joined = g.find((w) => map.has(w));
+    add(joined === undefined ? g[0]! : map.get(joined)!, g);
+  }
+  return { map, members };
+}
+
 const built = new WeakMap<Db, Map<string, { version: number; syn: Synonyms }>>();
 
 /** The tenant's synonyms as lookups (rebuilt when the list's version changes). */
@@ -42,14 +72,7 @@ export async function synonymsOf(db: Db, orgi: string): Promise<Synonyms> {
   if (!byOrg) built.set(db, (byOrg = new Map()));
   const hit = byOrg.get(orgi);
   if (hit && hit.version === version) return hit.syn;
-  const map = new Map<string, string>();
-  const members = new Map<string, string[]>();
-  for (const g of value) {
-    const words = g.words.map((w) => w.toLowerCase());
-    const head = words[0]!;
-    members.set(head, words);
-    for (const w of words) map.set(w, head);
-  }
+  const { map, members } = lookups(value.map((g) => g.words));
   const syn = { groups: value, map, members, version };
   byOrg.set(orgi, { version, syn });
   return syn;

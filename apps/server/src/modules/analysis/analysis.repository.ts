@@ -1,3 +1,4 @@
+import { userDisplayName } from '@kefu/protocol';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { SUM_KEYS } from './facts.js';
@@ -208,13 +209,12 @@ export async function agentDayPage(
   if (agents && !agents.length) return { cells: [], more: false };
   const only = onlyAgents(agents);
   const range = sql`orgi = ${f.orgi} and day >= ${f.from} and day <= ${f.to}${only}`;
-  const cut = (
-    await sql<{ day: number }>`select day from stat_agent_day where ${range}
-      order by day limit 1 offset ${rows}`.execute(k)
-  ).rows[0];
-  const r = await sql<Record<string, unknown>>`select day, userid as k, ${workCols} from stat_agent_day
-    where ${range} and day <= ${cut ? Number(cut.day) : f.to}`.execute(k);
-  return { cells: toCells(r.rows, WORK), more: !!cut };
+  const r = await sql<Record<string, unknown>>`with cut as (
+      select day from stat_agent_day where ${range} order by day limit 1 offset ${rows})
+    select day, userid as k, ${workCols}, (select day from cut) as cut from stat_agent_day
+    where ${range} and day <= coalesce((select day from cut), ${f.to})`.execute(k);
+  const cut = r.rows[0]?.cut;
+  return { cells: toCells(r.rows, WORK), more: cut !== null && cut !== undefined };
 }
 
 export const agentLasts = (k: Kdb, orgi: string, agents: readonly string[] | null) => {
@@ -237,7 +237,10 @@ export async function agentsOf(
   ids: readonly string[] = [],
 ): Promise<Array<{ id: string; name: string; organ: string | null }>> {
   if (organs && !organs.length && !ids.length) return [];
-  let q = k.selectFrom('users').select(['id', 'uname', 'username', 'organ']).where('orgi', '=', orgi);
+  let q = k
+    .selectFrom('users')
+    .select(['id', 'uname', 'nickname', 'username', 'organ'])
+    .where('orgi', '=', orgi);
   if (organs)
     q = q.where((eb) =>
       eb.or([
@@ -257,7 +260,7 @@ export async function agentsOf(
         ...(ids.length ? [eb('id', 'in', [...ids])] : []),
       ]),
     );
-  return (await q.execute()).map((u) => ({ id: u.id, name: u.uname || u.username, organ: u.organ }));
+  return (await q.execute()).map((u) => ({ id: u.id, name: userDisplayName(u), organ: u.organ }));
 }
 
 /** id → name for the ids of a table (department, access point, tag, opinion, user). */
@@ -269,7 +272,9 @@ export async function namesOf(
 ): Promise<Map<string, string>> {
   const list = ids.filter(Boolean);
   if (!list.length) return new Map();
-  const col = table === 'users' ? sql`coalesce(nullif(uname, ''), username)` : sql.ref('name');
+  // Users by the protocol's userDisplayName rule: uname, nickname, login name.
+  const col =
+    table === 'users' ? sql`coalesce(nullif(uname, ''), nullif(nickname, ''), username)` : sql.ref('name');
   const r = await sql<{ id: string; name: string }>`select id, ${col} as name from ${sql.table(table)}
     where orgi = ${orgi} and id in (${sql.join(list)})`.execute(k);
   return new Map(r.rows.map((x) => [x.id, x.name]));

@@ -166,16 +166,20 @@ async function workPlan(c: Ctx, call: AnalysisCall, q: Query, withDays: boolean)
   // Agent names as workAgents read them (uname, else username): no second look-up.
   const nameOf = new Map(agents.map((a) => [a.id, a.name]));
   const everyAgent = !f.scope && !q.organ && !q.agentno;
-  const open = await openStates(c, ids);
   // By agent; when every agent is shown, of everyone with time in the range: if no one unknown has any,
   // the tenant's daily totals are exactly the shown agents' (the list needs this check only).
-  const byAgent =
-    call !== 'workLogList' || everyAgent ? await repo.agentTotals(k, f, everyAgent ? null : ids) : [];
+  const [open, byAgent] = await Promise.all([
+    openStates(c, ids),
+    call !== 'workLogList' || everyAgent ? repo.agentTotals(k, f, everyAgent ? null : ids) : [],
+  ]);
   const listed = byAgent.filter((x) => known.has(x.key));
   const exact = everyAgent && byAgent.every((x) => known.has(x.key) || isZero(x));
   const chart = async () => [...(await repo.agentDayTotals(k, f, exact ? 'all' : ids)), ...open];
   if (call === 'workLogList') {
-    const days = await chart();
+    const [days, page] = await Promise.all([
+      chart(),
+      repo.agentDayPage(k, f, exact ? null : ids, ANALYSIS_LIMITS.maxRows),
+    ]);
     const total: Raw = {};
     for (const x of days) addRaw(total, x.sums);
     return {
@@ -184,7 +188,7 @@ async function workPlan(c: Ctx, call: AnalysisCall, q: Query, withDays: boolean)
       rows: [],
       days,
       total,
-      entries: await dayList(c, exact ? null : ids, open, total),
+      entries: dayList(page, open, total),
       names: async (keys) => new Map(keys.map((x) => [x, nameOf.get(x.slice(11)) ?? ''])),
     };
   }
@@ -209,17 +213,15 @@ async function workPlan(c: Ctx, call: AnalysisCall, q: Query, withDays: boolean)
 
 /**
  * The per-agent-per-day table (key `YYYY-MM-DD|agent`, in that order): its first maxRows - 1 rows and,
- * past maxRows, one "other" row holding the rest (the total minus those rows). Only the stored rows of the
- * days up to the page's end are read; the open states are merged in.
+ * past maxRows, one "other" row holding the rest (the total minus those rows), from the stored rows of
+ * the days up to the page's end (agentDayPage, read with maxRows) and the open states.
  */
-async function dayList(
-  c: Ctx,
-  agents: readonly string[] | null,
+function dayList(
+  page: Awaited<ReturnType<typeof repo.agentDayPage>>,
   open: readonly repo.Cell[],
   total: Raw,
-): Promise<Array<[string, Raw]>> {
+): Array<[string, Raw]> {
   const max = ANALYSIS_LIMITS.maxRows;
-  const page = await repo.agentDayPage(c.k, c.f, agents, max);
   const byKey = new Map<string, Raw>();
   for (const x of [...page.cells, ...open]) {
     const key = `${dateOfDay(x.day)}|${x.key}`;

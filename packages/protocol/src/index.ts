@@ -28,3 +28,4 @@ export * from './analysis.js';
 export * from './messaging.js';
 export * from './quality.js';
 export * from './identity.js';
+export * from './users.js';

@@ -7,7 +7,7 @@ import {
   SafetyOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { PERSONAL_SECURITY_PATH } from '@kefu/protocol';
+import { PERSONAL_SECURITY_PATH, userDisplayName } from '@kefu/protocol';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from './session';
@@ -150,7 +150,7 @@ function ShellLayout() {
             >
               <Space data-testid="user-menu" style={{ cursor: canSecure ? 'pointer' : undefined }}>
                 <Avatar size="small" style={{ background: token.colorPrimary }} icon={<UserOutlined />} />
-                <span data-testid="user-name">{user?.uname || user?.username}</span>
+                <span data-testid="user-name">{userDisplayName(user)}</span>
               </Space>
             </Dropdown>
             <Button type="text" data-testid="logout" icon={<LogoutOutlined />} onClick={() => void logout()}>

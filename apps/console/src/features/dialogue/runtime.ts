@@ -15,6 +15,7 @@ import { dialogueReplay, type DialogueReplay } from './replay';
 import { desktopNotify, flashTitle, playSound, type SoundPrefs } from './notifications';
 import { summaryOf } from './summary';
 import { supervisionNotice } from '../monitor/notices';
+import { userDisplayName } from '@kefu/protocol';
 
 interface Running {
   userid: string;
@@ -75,7 +76,7 @@ export function startAgentRuntime(user: SessionUser & SoundPrefs): () => void {
   if (current?.userid === user.id) return hold(current);
   stopAgentRuntime();
   const store = useDialogue;
-  const me = { id: user.id, orgi: user.orgi ?? '', name: user.uname || user.username };
+  const me = { id: user.id, orgi: user.orgi ?? '', name: userDisplayName(user) };
   if (isStoredState(user.on_state)) store.getState().showState(user.on_state);
 
   const replay = dialogueReplay(() => store.getState().socket);

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
-import { PHONE_RE, isEmailList, type ContactListQuery } from '@kefu/protocol';
+import { PHONE_RE, isEmailList, type ContactListQuery, userDisplayName } from '@kefu/protocol';
 import type { DataScope } from '../../platform/auth/data-scope.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
@@ -357,8 +357,8 @@ export const userNames = async (k: Kdb, ids: readonly string[]): Promise<Map<str
   if (unique.length === 0) return new Map();
   const rows = await k
     .selectFrom('users')
-    .select(['id', 'uname', 'username'])
+    .select(['id', 'uname', 'nickname', 'username'])
     .where('id', 'in', unique)
     .execute();
-  return new Map(rows.map((u) => [u.id, u.uname || u.username]));
+  return new Map(rows.map((u) => [u.id, userDisplayName(u)]));
 };

@@ -1,3 +1,4 @@
+import { userDisplayName } from '@kefu/protocol';
 import type { MonitorAlertDto } from '@kefu/protocol';
 import { monitorRoom } from '../../platform/realtime/rooms.js';
 import type { Engine } from '../conversation/engine.js';
@@ -78,7 +79,7 @@ export class AlertSweep {
           {
             agentserviceid: null,
             agentno: a.userid,
-            agentname: a.nickname || a.uname,
+            agentname: userDisplayName(a),
             username: '',
             organ: a.organ,
             since: t,

@@ -1,3 +1,4 @@
+import { userDisplayName } from '@kefu/protocol';
 import type {
   MonitorAgentDto,
   MonitorAuditDto,
@@ -65,7 +66,7 @@ export function presentAgent(r: AgentRow, organs: string[], statetime: number | 
   return {
     userid: r.userid,
     username: r.username,
-    uname: r.nickname || r.uname,
+    uname: userDisplayName(r),
     organ: r.organ,
     organs: [...new Set([...(r.organ ? [r.organ] : []), ...organs])],
     status: toStoredState(r.status),

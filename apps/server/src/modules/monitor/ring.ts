@@ -1,3 +1,4 @@
+import { userDisplayName } from '@kefu/protocol';
 import type { MonitorRuleDto } from '@kefu/protocol';
 import { AppError } from '../../platform/http/errors.js';
 import { toAgents, type Engine } from '../conversation/engine.js';
@@ -75,7 +76,7 @@ async function reroute(e: Engine, feed: MonitorFeed, id: string, rule: MonitorRu
   });
   const agent = await k
     .selectFrom('users')
-    .select(['nickname', 'uname'])
+    .select(['nickname', 'uname', 'username'])
     .where('id', '=', from)
     .executeTakeFirst();
   feed.alert(
@@ -85,7 +86,7 @@ async function reroute(e: Engine, feed: MonitorFeed, id: string, rule: MonitorRu
       type: 'ring',
       agentserviceid: s.id,
       agentno: from,
-      agentname: agent?.nickname || agent?.uname || '',
+      agentname: userDisplayName(agent),
       username: s.username,
       organ: s.organ,
       since: Number(s.transtime ?? s.servicetime ?? now),

@@ -1,3 +1,4 @@
+import { userDisplayName } from '@kefu/protocol';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type {
@@ -86,9 +87,8 @@ export async function addEvent(
     .execute();
 }
 
-/** What the console shows for a user: the name set on the user screen, the nickname, else the login name. */
-export const displayName = (u: { uname: string; nickname: string; username: string }): string =>
-  u.uname || u.nickname || u.username;
+/** What the console shows for a user (the protocol's one rule: uname, nickname, login name). */
+export const displayName = userDisplayName;
 
 /** Display names of users. */
 export async function userNames(k: Kdb, orgi: string, ids: readonly string[]): Promise<Map<string, string>> {

@@ -2,7 +2,7 @@ import { DatePicker, Form, Input, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { CONTACT_LIMITS, GENDERS, type ContactDto, type Gender } from '@kefu/protocol';
+import { CONTACT_LIMITS, GENDERS, type ContactDto, type Gender, userDisplayName } from '@kefu/protocol';
 import { get } from '../../../lib/api';
 import { rules } from '../../../lib/formRules';
 import { tagsApi } from '../../tags/api';
@@ -99,7 +99,7 @@ export function ContactFormItems({ brief, testId = 'contact-form' }: { brief?: b
               showSearch
               optionFilterProp="label"
               data-testid={`${testId}-owner`}
-              options={(users.data ?? []).map((u) => ({ value: u.id, label: u.uname || u.username }))}
+              options={(users.data ?? []).map((u) => ({ value: u.id, label: userDisplayName(u) }))}
             />
           </Form.Item>
         </>

@@ -7,6 +7,7 @@ import { useSaving } from '../../../lib/saving';
 import { useSession } from '../../../app/session';
 import { talkApi } from '../api';
 import type { ChatEntry } from '../model/chatList';
+import { userDisplayName } from '@kefu/protocol';
 
 interface Props {
   chat: ChatEntry | null;
@@ -60,7 +61,7 @@ export function InviteDialog({ chat, onClose }: Props) {
             onChange={(v?: string) => setUserid(v)}
             options={(colleagues.data ?? [])
               .filter((c) => c.id !== me)
-              .map((c) => ({ value: c.id, label: `${c.uname || c.username} (${c.username})` }))}
+              .map((c) => ({ value: c.id, label: `${userDisplayName(c)} (${c.username})` }))}
           />
         </Form.Item>
       </Form>

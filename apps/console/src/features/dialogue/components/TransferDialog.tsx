@@ -6,6 +6,7 @@ import { notify } from '../../../lib/notify';
 import { useSaving } from '../../../lib/saving';
 import { talkApi } from '../api';
 import type { ChatEntry } from '../model/chatList';
+import { userDisplayName } from '@kefu/protocol';
 
 interface Props {
   chat: ChatEntry | null;
@@ -78,7 +79,7 @@ export function TransferDialog({ chat, onClose }: Props) {
             notFoundContent={t('dialogue.transfer.noAgent')}
             options={(form.data?.agentList ?? []).map((a) => ({
               value: a.id,
-              label: `${a.uname || a.nickname || a.username} (${a.username})${a.maxusers ? ` ${a.users ?? 0}/${a.maxusers}` : ''}`,
+              label: `${userDisplayName(a)} (${a.username})${a.maxusers ? ` ${a.users ?? 0}/${a.maxusers}` : ''}`,
             }))}
           />
         </Form.Item>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CHANNELS, END_BY } from '@kefu/protocol';
+import { CHANNELS, END_BY, userDisplayName } from '@kefu/protocol';
 import { datePresets, shortcutRange, type Range } from '../../../lib/dates';
 import { treeData } from '../../../lib/tree';
 import { get } from '../../../lib/api';
@@ -149,7 +149,7 @@ export function HistoryFilterItems() {
           showSearch
           optionFilterProp="label"
           style={w}
-          options={(o.agents.data ?? []).map((a) => ({ value: a.id, label: a.uname || a.username }))}
+          options={(o.agents.data ?? []).map((a) => ({ value: a.id, label: userDisplayName(a) }))}
         />
       </Form.Item>
       <Form.Item name="tagid" label={t('history.tag')}>

@@ -10,6 +10,7 @@ import { useSession } from '../../../app/session';
 import { notify } from '../../../lib/notify';
 import { firstPage, pager, type PageState } from '../../../lib/table';
 import { formatTime } from '../../../lib/time';
+import { userDisplayName } from '@kefu/protocol';
 
 const STATUS_COLOR: Record<LeaveMsgStatus, string> = { new: 'red', allocated: 'blue', done: 'green' };
 type Tab = 'mine' | 'all';
@@ -205,7 +206,7 @@ export function LeaveMsgDrawer(props: { open: boolean; onClose: () => void }) {
               data-testid="leavemsg-agent"
               value={agent}
               onChange={setAgent}
-              options={(users.data ?? []).map((u) => ({ value: u.id, label: u.uname || u.username }))}
+              options={(users.data ?? []).map((u) => ({ value: u.id, label: userDisplayName(u) }))}
             />
           </Form.Item>
         </Form>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { skillList } from '../../section/api';
 import { talkApi } from '../../dialogue/api';
 import { qualityApi } from '../api';
+import { userDisplayName } from '@kefu/protocol';
 
 /** The pickers' choices: agents, skill groups, inspectors (users holding A11_A01), scorecards. */
 export function useAgentOptions() {
@@ -9,7 +10,7 @@ export function useAgentOptions() {
     queryKey: ['common', 'users'],
     queryFn: ({ signal }) => talkApi.colleagues(signal),
   });
-  return (q.data ?? []).map((a) => ({ value: a.id, label: a.uname || a.username }));
+  return (q.data ?? []).map((a) => ({ value: a.id, label: userDisplayName(a) }));
 }
 
 export function useSkillOptions() {

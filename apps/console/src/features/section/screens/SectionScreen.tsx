@@ -9,6 +9,7 @@ import { UserForm, type UserDraft } from '../components/UserForm';
 import { firstPage, type PageState } from '../../../lib/table';
 import { useConfirmAction } from '../../../lib/confirm';
 import { notify } from '../../../lib/notify';
+import { userDisplayName } from '@kefu/protocol';
 
 /** /setup/section: departments on the left, the selected department's users on the right. */
 export default function SectionScreen() {
@@ -67,7 +68,7 @@ export default function SectionScreen() {
 
   const deleteUser = (u: User) =>
     confirm(
-      t('common.deleteConfirm', { name: u.uname || u.username }),
+      t('common.deleteConfirm', { name: userDisplayName(u) }),
       () => userApi.remove(u.id),
       refreshUsers,
     );

@@ -9,7 +9,8 @@ import { fixTypos } from './lexicon.js';
  * (each term weighted by its rarity among the stored questions), normalised to 0–1: 1 is the same
  * question, 0 nothing in common. Characters and pairs of adjacent characters count too, so a paraphrase
  * that jieba cuts differently (退换货 / 退货) still scores. An item's score mixes its best question's with
- * how much of the asked question its questions cover together. The weights were tuned on the evaluation set
+ * how much of the asked question its questions cover together; a second question of the item that
+ * matches too raises it. The weights were tuned on the evaluation set
  * (eval/, `npm run kb:eval`).
  */
 
@@ -130,6 +131,12 @@ export interface ScoreParams {
   storedShare: number;
   /** In an item's score: its best question against the coverage by all its questions together. */
   questionShare: number;
+  /**
+   * Support of an item's second-best question: it closes this share of the gap between the best
+   * question's score and 1, in proportion to its own score (two questions of an item that both match
+   * say more than one).
+   */
+  secondShare: number;
 }
 
 export const SCORE_PARAMS: ScoreParams = {
@@ -137,6 +144,7 @@ export const SCORE_PARAMS: ScoreParams = {
   pairShare: 0.3,
   storedShare: 0.3,
   questionShare: 0.7,
+  secondShare: 0.4,
 };
 
 export type Weigh = (term: string) => number;
@@ -186,7 +194,11 @@ export function coverage(
   return p.wordShare * part(q.words) + (1 - p.wordShare) * part(q.chars);
 }
 
-/** An item's score from its best question's and its coverage. */
+/** The score of an item's questions: its best question's, raised by its second-best one's. */
+export const questionsScore = (best: number, second: number, p: ScoreParams = SCORE_PARAMS): number =>
+  best + p.secondShare * (1 - best) * second;
+
+/** An item's score from its questions' and its coverage. */
 export const itemScore = (best: number, cover: number, p: ScoreParams = SCORE_PARAMS): number =>
   best > 0 ? p.questionShare * best + (1 - p.questionShare) * cover : 0;
 

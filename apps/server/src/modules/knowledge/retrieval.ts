@@ -6,6 +6,7 @@ import {
   coverage,
   itemScore,
   queryTerms,
+  questionsScore,
   scoreQuestion,
   termsOf,
   termsOfStored,
@@ -184,19 +185,21 @@ export async function rankWith(db: Db, orgi: string, s: Scorer, o: RankOptions):
 }
 
 /**
- * Scores the candidate questions; an item takes its best question's score mixed with its coverage of the
- * question. Highest first (ties: the index's order).
+ * Scores the candidate questions; an item takes its best question's score (raised by its second-best
+ * question's) mixed with its coverage of the question. Highest first (ties: the index's order).
  */
 export function best(
   rows: ReadonlyArray<{ itemid: string; question: string; tokens: string }>,
   s: Scorer,
   limit: number,
 ): Ranked[] {
-  const byItem = new Map<string, { matched: string; score: number; at: number }>();
+  const byItem = new Map<string, { matched: string; score: number; second: number; at: number }>();
   rows.forEach((r, at) => {
     const score = scoreQuestion(s.terms, termsOfStored(r.question, r.tokens, s.syn.map), s.weigh);
     const prev = byItem.get(r.itemid);
-    if (!prev || score > prev.score) byItem.set(r.itemid, { matched: r.question, score, at });
+    if (!prev) byItem.set(r.itemid, { matched: r.question, score, second: 0, at });
+    else if (score > prev.score) byItem.set(r.itemid, { matched: r.question, score, second: prev.score, at });
+    else if (score > prev.second) prev.second = score;
   });
   const none = new Set<string>();
   return [...byItem]
@@ -204,7 +207,10 @@ export function best(
       itemid,
       matched: b.matched,
       at: b.at,
-      score: itemScore(b.score, coverage(s.terms, s.corpus.vocab.get(itemid) ?? none, s.weigh)),
+      score: itemScore(
+        questionsScore(b.score, b.second),
+        coverage(s.terms, s.corpus.vocab.get(itemid) ?? none, s.weigh),
+      ),
     }))
     .filter((r) => r.score > 0)
     .sort((a, b) => b.score - a.score || a.at - b.at)

@@ -242,6 +242,10 @@ export const ERROR_MESSAGES = {
   quality_own_conversation: { zh: '不能质检自己的会话', en: 'You cannot inspect your own conversations' },
   quality_not_inspector: { zh: '该质检未分配给您', en: 'This inspection is not assigned to you' },
   quality_not_ended: { zh: '会话尚未结束', en: 'The conversation has not ended' },
+  quality_excluded: {
+    zh: '该会话已标记为不质检，请先取消标记',
+    en: 'The conversation is marked not for inspection: include it again first',
+  },
   quality_already_allotted: { zh: '会话已分配质检', en: 'The conversation is already assigned' },
   quality_already_scored: { zh: '已评分的质检不能重新分配', en: 'A scored inspection cannot be reassigned' },
   quality_no_card: { zh: '未配置评分表', en: 'No scorecard is set up' },

@@ -277,12 +277,15 @@ async function convsOf(k: Kdb, orgi: string, idList: string[]): Promise<Conv[]> 
       'agent_service.endtime',
       'agent_service.status',
       'quality_conv.autopoints',
+      'quality_conv.excluded',
     ])
     .where('agent_service.orgi', '=', orgi)
     .where('agent_service.id', 'in', idList)
     .execute();
   if (rows.length !== idList.length) throw badRequest('invalid_field', { ids: 'invalid_field' });
   for (const r of rows) if (r.status !== 'end' || !r.agentno) throw badRequest('quality_not_ended');
+  // Marked not for inspection (notQuality): the mark is lifted on purpose before anyone is given it.
+  if (rows.some((r) => Number(r.excluded ?? 0) === 1)) throw badRequest('quality_excluded');
   return rows.map((r) => ({
     id: r.id,
     agentno: r.agentno!,

@@ -116,6 +116,12 @@ describe('not for inspection (notQuality)', () => {
         (r) => r.agentserviceid,
       ),
     ).toEqual([b]);
+    // Nor can it be given by hand while marked: a clear error, nothing allotted.
+    expectError(
+      await req(t, w.assigner.token, A.allotManual, { ids: [a], inspectors: [w.inspector.id] }),
+      'quality_excluded',
+    );
+    expect(await count(t.db, 'quality_inspection')).toBe(1);
 
     // Included again (exclude=false, as a GET too): a candidate once more, and automation takes it.
     okData(await req(t, w.assigner.token, `${A.notQuality}?ids=${a}&exclude=0`));

@@ -22,6 +22,7 @@ import * as m0015 from './0015_identity.js';
 import * as m0021 from './0021_work_rollups.js';
 import * as m0014 from './0014_personal_security.js';
 import * as m0020 from './0020_history_search_window.js';
+import * as m0023 from './0023_quality_remind_index.js';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -51,4 +52,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, module: Migration
   ['0021_work_rollups', m0021],
   ['0014_personal_security', m0014],
   ['0020_history_search_window', m0020],
+  ['0023_quality_remind_index', m0023],
 ];

@@ -139,82 +139,91 @@ export const inviteDays = (k: Kdb, f: RollupFilter, by: 'appid' | null, part: Pa
   grouped(k, sql`stat_invite_day where ${where(f, {})}`, by && sql.ref(by), ['invited', 'accepted'], part);
 
 const WORK = ['ready_ms', 'busy_ms', 'notready_ms'] as const;
-const workSums = sql.join(WORK.map((c) => sql`sum(${sql.ref(c)}) as ${sql.ref(c)}`));
+const summedWork = sql.join(WORK.map((c) => sql`sum(${sql.ref(c)}) as ${sql.ref(c)}`));
 const workCols = sql.join(WORK.map((c) => sql.ref(c)));
 const onlyAgents = (agents: readonly string[] | null) =>
   agents ? sql` and userid in (${sql.join([...agents])})` : sql``;
 
-/**
- * The work time of each agent over the range (day -1; key the agent), for the given agents (null: every
- * agent with time in the range, also those no longer in the tenant's users). Whole blocks of BLOCK_DAYS
- * come from stat_agent_block and only the days at the two ends from stat_agent_day: a year of 50 agents is
- * about 1,900 rows instead of 18,250.
- */
-export async function agentTotals(
-  k: Kdb,
-  f: RollupFilter,
-  agents: readonly string[] | null,
-): Promise<Cell[]> {
-  if (agents && !agents.length) return [];
-  const first = Math.ceil(f.from / BLOCK_DAYS);
-  const last = Math.floor((f.to + 1) / BLOCK_DAYS) - 1;
-  const only = onlyAgents(agents);
-  const days = (a: number, b: number) =>
-    sql`select userid, ${workCols} from stat_agent_day
-      where orgi = ${f.orgi} and day >= ${a} and day <= ${b}${only}`;
-  const parts =
-    first <= last
-      ? [
-          sql`select userid, ${workCols} from stat_agent_block
-            where orgi = ${f.orgi} and block >= ${first} and block <= ${last}${only}`,
-          ...(f.from < first * BLOCK_DAYS ? [days(f.from, first * BLOCK_DAYS - 1)] : []),
-          ...((last + 1) * BLOCK_DAYS <= f.to ? [days((last + 1) * BLOCK_DAYS, f.to)] : []),
-        ]
-      : [days(f.from, f.to)];
-  const r = await sql<Record<string, unknown>>`select userid as k, ${workSums}
-    from (${sql.join(parts, sql` union all `)}) x group by userid`.execute(k);
-  return toCells(r.rows, WORK);
+/** What one read of the work rollups returns (each part only when asked for). */
+export interface WorkRead {
+  /** By agent (day -1). */
+  byAgent: Cell[];
+  /** By day (key ''). */
+  byDay: Cell[];
+  /** The per-agent-per-day list's first rows and whether rows lie beyond them. */
+  page: { cells: Cell[]; more: boolean };
+}
+
+export interface WorkWant {
+  /**
+   * The work time of each agent over the range, for these agents (null: every agent with time in the
+   * range, also users no longer in the tenant). Whole blocks of BLOCK_DAYS come from stat_agent_block and
+   * only the days at the two ends from stat_agent_day: a year of 50 agents is about 1,900 rows, not 18,250.
+   */
+  byAgent?: readonly string[] | null;
+  /** By day: of these agents from stat_agent_day, or ('all') of every agent from stat_agent_total. */
+  byDay?: readonly string[] | 'all';
+  /**
+   * The first rows of the per-agent-per-day list in (day, agent) order, of these agents (null: all): every
+   * row of the days up to the one holding the (`rows` + 1)-th row (the caller orders within a day).
+   */
+  page?: { agents: readonly string[] | null; rows: number };
 }
 
 /**
- * The work time by day (key ''): of the given agents from stat_agent_day, or (agents 'all') of every agent
- * of the tenant from stat_agent_total, one row a day.
+ * Reads the work rollups in one statement (one round trip on PostgreSQL): the parts asked for, told apart
+ * by a `part` column (a: by agent, d: by day, p: the page's rows, c: the page's cut day).
  */
-export async function agentDayTotals(
-  k: Kdb,
-  f: RollupFilter,
-  agents: readonly string[] | 'all',
-): Promise<Cell[]> {
-  if (agents !== 'all' && !agents.length) return [];
-  const r =
-    agents === 'all'
-      ? await sql<Record<string, unknown>>`select day, ${workCols} from stat_agent_total
-          where orgi = ${f.orgi} and day >= ${f.from} and day <= ${f.to}`.execute(k)
-      : await sql<Record<string, unknown>>`select day, ${workSums} from stat_agent_day
-          where orgi = ${f.orgi} and day >= ${f.from} and day <= ${f.to}${onlyAgents(agents)}
-          group by day`.execute(k);
-  return toCells(r.rows, WORK);
-}
-
-/**
- * The first rows of the per-agent-per-day list in (day, agent) order: every row of the days up to the one
- * holding the (`rows` + 1)-th row (the caller orders within a day), and whether rows lie beyond that.
- */
-export async function agentDayPage(
-  k: Kdb,
-  f: RollupFilter,
-  agents: readonly string[] | null,
-  rows: number,
-): Promise<{ cells: Cell[]; more: boolean }> {
-  if (agents && !agents.length) return { cells: [], more: false };
-  const only = onlyAgents(agents);
-  const range = sql`orgi = ${f.orgi} and day >= ${f.from} and day <= ${f.to}${only}`;
-  const r = await sql<Record<string, unknown>>`with cut as (
-      select day from stat_agent_day where ${range} order by day limit 1 offset ${rows})
-    select day, userid as k, ${workCols}, (select day from cut) as cut from stat_agent_day
-    where ${range} and day <= coalesce((select day from cut), ${f.to})`.execute(k);
-  const cut = r.rows[0]?.cut;
-  return { cells: toCells(r.rows, WORK), more: cut !== null && cut !== undefined };
+export async function workSums(k: Kdb, f: RollupFilter, want: WorkWant): Promise<WorkRead> {
+  const out: WorkRead = { byAgent: [], byDay: [], page: { cells: [], more: false } };
+  const parts: RawBuilder<unknown>[] = [];
+  const has = (agents: readonly string[] | null | undefined): agents is readonly string[] | null =>
+    agents !== undefined && (agents === null || agents.length > 0);
+  if (has(want.byAgent)) {
+    const only = onlyAgents(want.byAgent);
+    const first = Math.ceil(f.from / BLOCK_DAYS);
+    const last = Math.floor((f.to + 1) / BLOCK_DAYS) - 1;
+    const days = (a: number, b: number) =>
+      sql`select userid, ${workCols} from stat_agent_day
+        where orgi = ${f.orgi} and day >= ${a} and day <= ${b}${only}`;
+    const from =
+      first <= last
+        ? [
+            sql`select userid, ${workCols} from stat_agent_block
+              where orgi = ${f.orgi} and block >= ${first} and block <= ${last}${only}`,
+            ...(f.from < first * BLOCK_DAYS ? [days(f.from, first * BLOCK_DAYS - 1)] : []),
+            ...((last + 1) * BLOCK_DAYS <= f.to ? [days((last + 1) * BLOCK_DAYS, f.to)] : []),
+          ]
+        : [days(f.from, f.to)];
+    parts.push(sql`select 'a' as part, -1 as day, userid as k, ${summedWork}
+      from (${sql.join(from, sql` union all `)}) x group by userid`);
+  }
+  const range = sql`orgi = ${f.orgi} and day >= ${f.from} and day <= ${f.to}`;
+  if (want.byDay === 'all')
+    parts.push(sql`select 'd' as part, day, '' as k, ${workCols} from stat_agent_total where ${range}`);
+  else if (has(want.byDay))
+    parts.push(sql`select 'd' as part, day, '' as k, ${summedWork} from stat_agent_day
+      where ${range}${onlyAgents(want.byDay)} group by day`);
+  let cut = sql``;
+  if (want.page && has(want.page.agents)) {
+    const listed = sql`${range}${onlyAgents(want.page.agents)}`;
+    cut = sql`with cut as (
+      select day from stat_agent_day where ${listed} order by day limit 1 offset ${want.page.rows}) `;
+    parts.push(sql`select 'p' as part, day, userid as k, ${workCols} from stat_agent_day
+      where ${listed} and day <= coalesce((select day from cut), ${f.to})`);
+    parts.push(sql`select 'c' as part, day, '' as k, 0 as ready_ms, 0 as busy_ms, 0 as notready_ms from cut`);
+  }
+  if (!parts.length) return out;
+  const r = await sql<Record<string, unknown>>`${cut}${sql.join(parts, sql` union all `)}`.execute(k);
+  const of = (part: string) =>
+    toCells(
+      r.rows.filter((x) => x.part === part),
+      WORK,
+    );
+  out.byAgent = of('a');
+  out.byDay = of('d').map((x) => ({ ...x, key: '' }));
+  out.page = { cells: of('p'), more: r.rows.some((x) => x.part === 'c') };
+  return out;
 }
 
 export const agentLasts = (k: Kdb, orgi: string, agents: readonly string[] | null) => {

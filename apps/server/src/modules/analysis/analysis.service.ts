@@ -163,23 +163,30 @@ async function workPlan(c: Ctx, call: AnalysisCall, q: Query, withDays: boolean)
   const agents = await workAgents(c, q);
   const ids = agents.map((a) => a.id);
   const known = new Set(ids);
-  // Agent names as workAgents read them (uname, else username): no second look-up.
+  // Agent names as workAgents read them: no second look-up.
   const nameOf = new Map(agents.map((a) => [a.id, a.name]));
   const everyAgent = !f.scope && !q.organ && !q.agentno;
-  // By agent; when every agent is shown, of everyone with time in the range: if no one unknown has any,
-  // the tenant's daily totals are exactly the shown agents' (the list needs this check only).
-  const [open, byAgent] = await Promise.all([
+  const list = call === 'workLogList';
+  const page = (agents: readonly string[] | null) =>
+    list ? { agents, rows: ANALYSIS_LIMITS.maxRows } : undefined;
+  // One read. When every agent is shown: by agent of everyone with time in the range, the tenant's daily
+  // totals and the list's page of everyone; these hold exactly the shown agents' time when no one else (a
+  // removed user) has any, else the chart and the page are read again for the shown agents.
+  const [open, read] = await Promise.all([
     openStates(c, ids),
-    call !== 'workLogList' || everyAgent ? repo.agentTotals(k, f, everyAgent ? null : ids) : [],
+    repo.workSums(k, f, {
+      byAgent: !list || everyAgent ? (everyAgent ? null : ids) : undefined,
+      byDay: withDays || list ? (everyAgent ? 'all' : ids) : undefined,
+      page: page(everyAgent ? null : ids),
+    }),
   ]);
-  const listed = byAgent.filter((x) => known.has(x.key));
-  const exact = everyAgent && byAgent.every((x) => known.has(x.key) || isZero(x));
-  const chart = async () => [...(await repo.agentDayTotals(k, f, exact ? 'all' : ids)), ...open];
-  if (call === 'workLogList') {
-    const [days, page] = await Promise.all([
-      chart(),
-      repo.agentDayPage(k, f, exact ? null : ids, ANALYSIS_LIMITS.maxRows),
-    ]);
+  const listed = read.byAgent.filter((x) => known.has(x.key));
+  const fits = !everyAgent || read.byAgent.every((x) => known.has(x.key) || isZero(x));
+  const { byDay, page: first } = fits
+    ? read
+    : await repo.workSums(k, f, { byDay: withDays || list ? ids : undefined, page: page(ids) });
+  const days = [...byDay, ...open];
+  if (list) {
     const total: Raw = {};
     for (const x of days) addRaw(total, x.sums);
     return {
@@ -188,12 +195,11 @@ async function workPlan(c: Ctx, call: AnalysisCall, q: Query, withDays: boolean)
       rows: [],
       days,
       total,
-      entries: dayList(page, open, total),
+      entries: dayList(first, open, total),
       names: async (keys) => new Map(keys.map((x) => [x, nameOf.get(x.slice(11)) ?? ''])),
     };
   }
   const rows = [...listed, ...open];
-  const days = withDays ? await chart() : [];
   if (call === 'workOrganLog') {
     const organOf = new Map(agents.map((a) => [a.id, a.organ ?? '']));
     return {
@@ -214,13 +220,9 @@ async function workPlan(c: Ctx, call: AnalysisCall, q: Query, withDays: boolean)
 /**
  * The per-agent-per-day table (key `YYYY-MM-DD|agent`, in that order): its first maxRows - 1 rows and,
  * past maxRows, one "other" row holding the rest (the total minus those rows), from the stored rows of
- * the days up to the page's end (agentDayPage, read with maxRows) and the open states.
+ * the days up to the page's end (workSums, read with maxRows) and the open states.
  */
-function dayList(
-  page: Awaited<ReturnType<typeof repo.agentDayPage>>,
-  open: readonly repo.Cell[],
-  total: Raw,
-): Array<[string, Raw]> {
+function dayList(page: repo.WorkRead['page'], open: readonly repo.Cell[], total: Raw): Array<[string, Raw]> {
   const max = ANALYSIS_LIMITS.maxRows;
   const byKey = new Map<string, Raw>();
   for (const x of [...page.cells, ...open]) {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default (cores − 1) is one worker on a 2-core CI box, which left a core idle while a
+    // test waited on its database: two at least (KEFU_TEST_WORKERS overrides). Test files stay isolated
+    // (own process, own databases, own Redis: apps/server/test/setup-redis.ts).
+    maxWorkers: Number(process.env.KEFU_TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'protocol', include: ['packages/protocol/**/*.test.ts'], environment: 'node' } },
       {
@@ -15,6 +20,8 @@ export default defineConfig({
           environment: 'node',
           // Migrates one template database per run; each test's database is a copy (test/harness.ts).
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Files run in parallel workers: each gets its own Redis when the run has one.
+          setupFiles: ['apps/server/test/setup-redis.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 
 /**
@@ -12,6 +13,9 @@ export interface OwnRedis {
   /** SIGKILL, as a crash or a network cut looks to its clients; resolves once the process is gone. */
   stop(): Promise<void>;
 }
+
+/** Whether `setpriv --pdeathsig` can start the server (it execs redis-server: same pid, same stop). */
+const PDEATHSIG = process.platform === 'linux' && existsSync('/usr/bin/setpriv');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,11 +54,11 @@ export async function ownRedis(): Promise<OwnRedis> {
     url: `redis://127.0.0.1:${port}`,
     port,
     async start() {
-      proc = spawn(
-        'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        { stdio: 'ignore' },
-      );
+      const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+      // Through setpriv (util-linux) the server dies with the test process, even one that is killed.
+      proc = PDEATHSIG
+        ? spawn('setpriv', ['--pdeathsig', 'SIGKILL', 'redis-server', ...args], { stdio: 'ignore' })
+        : spawn('redis-server', args, { stdio: 'ignore' });
       await answers(port);
     },
     async stop() {

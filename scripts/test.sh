@@ -34,9 +34,14 @@ step() {
   fi
 }
 
-step lint npx eslint .
-step format npx prettier --check .
+# The static checks are single-threaded: lint and format run beside typecheck, one per core.
+(
+  step lint npx eslint .
+  step format npx prettier --check .
+) &
+STATIC_PID=$!
 step typecheck node scripts/typecheck.mjs
+wait "$STATIC_PID"
 # Unit + integration on SQLite (the server harness uses SQLite when TEST_PG_URL is unset).
 step vitest-sqlite env -u TEST_PG_URL -u REDIS_URL npx vitest run --reporter=dot --reporter=json \
   --outputFile.json="$RESULTS/vitest-sqlite.json"

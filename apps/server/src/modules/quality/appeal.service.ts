@@ -11,6 +11,7 @@ import {
   type qualityAppealListQuery,
   type qualityAppealMessageSchema,
   type qualityAppealSaveSchema,
+  userDisplayName,
 } from '@kefu/protocol';
 import type { Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -112,7 +113,12 @@ export async function save(
         .updateTable('quality_appeal')
         // The score contested is the one when the draft is saved or submitted (the inspector may rescore
         // while only a draft exists).
-        .set({ reason: b.reason, state, submittime: b.submit ? now : null, scorebefore: Number(r.score ?? 0) })
+        .set({
+          reason: b.reason,
+          state,
+          submittime: b.submit ? now : null,
+          scorebefore: Number(r.score ?? 0),
+        })
         .where('id', '=', id)
         .execute();
     } else
@@ -220,7 +226,7 @@ export async function message(
       appealid: res.a.id,
       state: (r.appeal as QualityAppealState | null) ?? undefined,
     });
-  return presentAppealMessage(res.msg, p.uname || p.username);
+  return presentAppealMessage(res.msg, userDisplayName(p));
 }
 
 /** Closes one open appeal inside a transaction; returns the inspection for the notice. */

@@ -8,6 +8,8 @@ export interface Principal {
   orgi: string;
   username: string;
   uname: string;
+  /** Read with the token so a user's own lines are named by the one display rule (userDisplayName). */
+  nickname?: string;
   usertype: string;
   superuser: boolean;
   organ: string | null;
@@ -40,6 +42,7 @@ export async function loadPrincipalByToken(
       'users.orgi',
       'users.username',
       'users.uname',
+      'users.nickname',
       'users.usertype',
       'users.superuser',
       'users.organ',
@@ -68,6 +71,7 @@ export async function loadPrincipalByToken(
       orgi: row.orgi ?? '',
       username: row.username ?? '',
       uname: row.uname ?? '',
+      nickname: row.nickname ?? '',
       usertype: row.usertype ?? '',
       superuser: row.superuser === 1,
       organ: row.organ ?? null,

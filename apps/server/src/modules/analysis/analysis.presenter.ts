@@ -4,7 +4,7 @@ import type { Figure, Figures } from '@kefu/protocol';
 export type Raw = Record<string, number>;
 
 export function addRaw(into: Raw, from: Raw): void {
-  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+  for (const k in from) into[k] = (into[k] ?? 0) + from[k]!;
 }
 
 const avg = (sum: number, n: number): number | null => (n > 0 ? Math.round(sum / n) : null);

@@ -79,7 +79,17 @@ export function dayStart(day: number, tz: string): number {
 
 export const dayOfDate = (date: string): number =>
   Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / DAY_MS;
-export const dateOfDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const dates = new Map<number, string>();
+/** `YYYY-MM-DD` of a day number (memoised: a year's chart and tables ask for the same days again). */
+export const dateOfDay = (day: number): string => {
+  let d = dates.get(day);
+  if (d === undefined) {
+    if (dates.size > 20_000) dates.clear();
+    d = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dates.set(day, d);
+  }
+  return d;
+};
 /** ISO weekday 1 (Monday) .. 7 (Sunday) of a local day. */
 export const weekdayOf = (day: number): number => ((((day + 3) % 7) + 7) % 7) + 1;
 

@@ -22,61 +22,60 @@ export const satisfiedOf = (r: Raw, levels: number): number => {
   return n;
 };
 
-type Get = (k: string) => number;
+/** A raw sum (0 when absent). */
+const v = (r: Raw, k: string): number => r[k] ?? 0;
 
-/** Each figure of docs/metrics.md from raw sums (`s`: the satisfied ratings): rates are ratios of sums. */
-const FIGURES: Record<Figure, (g: Get, s: () => number) => number | null> = {
-  conversations: (g) => g('conversations'),
-  effective: (g) => g('effective'),
-  served: (g) => g('served'),
-  abandoned: (g) => g('abandoned'),
-  transfers: (g) => g('transfers'),
-  asked: (g) => g('asked'),
-  rated: (g) => g('rated'),
-  satisfied: (_g, s) => s(),
-  messagesIn: (g) => g('msg_in'),
-  messagesOut: (g) => g('msg_out'),
-  aiConversations: (g) => g('ai'),
-  aiToAgent: (g) => g('ai_agent'),
-  aiOnly: (g) => g('ai_only'),
-  visits: (g) => g('visits'),
-  visitors: (g) => g('visitors'),
-  invited: (g) => g('invited'),
-  inviteAccepted: (g) => g('accepted'),
-  tagged: (g) => g('tagged'),
-  ratings: (g) => g('ratings'),
-  ready: (g) => g('ready_ms'),
-  busy: (g) => g('busy_ms'),
-  notReady: (g) => g('notready_ms'),
-  signedIn: (g) => g('ready_ms') + g('busy_ms') + g('notready_ms'),
-  firstResponse: (g) => avg(g('firstresp_ms'), g('firstresp_n')),
-  responseTime: (g) => avg(g('resp_ms'), g('resp_n')),
-  servingTime: (g) => avg(g('serve_ms'), g('served')),
-  waitingTime: (g) => avg(g('wait_ms'), g('wait_n')),
-  satisfactionRate: (g, s) => ratio(s(), g('rated')),
-  responseRate: (g) => ratio(g('rated'), g('asked')),
-  effectiveRate: (g) => ratio(g('effective'), g('conversations')),
-  inviteRate: (g) => ratio(g('accepted'), g('invited')),
+/** Each figure of docs/metrics.md from raw sums (`l`: the number of satisfaction levels). */
+const FIGURES: Record<Figure, (r: Raw, l: number) => number | null> = {
+  conversations: (r) => v(r, 'conversations'),
+  effective: (r) => v(r, 'effective'),
+  served: (r) => v(r, 'served'),
+  abandoned: (r) => v(r, 'abandoned'),
+  transfers: (r) => v(r, 'transfers'),
+  asked: (r) => v(r, 'asked'),
+  rated: (r) => v(r, 'rated'),
+  satisfied: (r, l) => satisfiedOf(r, l),
+  messagesIn: (r) => v(r, 'msg_in'),
+  messagesOut: (r) => v(r, 'msg_out'),
+  aiConversations: (r) => v(r, 'ai'),
+  aiToAgent: (r) => v(r, 'ai_agent'),
+  aiOnly: (r) => v(r, 'ai_only'),
+  visits: (r) => v(r, 'visits'),
+  visitors: (r) => v(r, 'visitors'),
+  invited: (r) => v(r, 'invited'),
+  inviteAccepted: (r) => v(r, 'accepted'),
+  tagged: (r) => v(r, 'tagged'),
+  ratings: (r) => v(r, 'ratings'),
+  ready: (r) => v(r, 'ready_ms'),
+  busy: (r) => v(r, 'busy_ms'),
+  notReady: (r) => v(r, 'notready_ms'),
+  signedIn: (r) => v(r, 'ready_ms') + v(r, 'busy_ms') + v(r, 'notready_ms'),
+  firstResponse: (r) => avg(v(r, 'firstresp_ms'), v(r, 'firstresp_n')),
+  responseTime: (r) => avg(v(r, 'resp_ms'), v(r, 'resp_n')),
+  servingTime: (r) => avg(v(r, 'serve_ms'), v(r, 'served')),
+  waitingTime: (r) => avg(v(r, 'wait_ms'), v(r, 'wait_n')),
+  satisfactionRate: (r, l) => ratio(satisfiedOf(r, l), v(r, 'rated')),
+  responseRate: (r) => ratio(v(r, 'rated'), v(r, 'asked')),
+  effectiveRate: (r) => ratio(v(r, 'effective'), v(r, 'conversations')),
+  inviteRate: (r) => ratio(v(r, 'accepted'), v(r, 'invited')),
   // Quality inspection (modules/quality/quality.stats.ts names these sums).
-  inspected: (g) => g('q_n'),
-  passed: (g) => g('q_pass'),
-  fatalFails: (g) => g('q_fatal'),
-  appealsOpened: (g) => g('ap_open'),
-  appealsUpheld: (g) => g('ap_upheld'),
-  deducted: (g) => g('ded_n'),
-  deductedPoints: (g) => g('ded_pts'),
-  avgScore: (g) => avg1(g('q_score'), g('q_n')),
-  passRate: (g) => ratio(g('q_pass'), g('q_n')),
-  appealResolve: (g) => avg(g('ap_ms'), g('ap_resolved')),
-  scoreSpread: (g) => avg1(g('spread_sum'), g('spread_n')),
-  autoOverrideRate: (g) => ratio(g('fd_over'), g('fd_n')),
+  inspected: (r) => v(r, 'q_n'),
+  passed: (r) => v(r, 'q_pass'),
+  fatalFails: (r) => v(r, 'q_fatal'),
+  appealsOpened: (r) => v(r, 'ap_open'),
+  appealsUpheld: (r) => v(r, 'ap_upheld'),
+  deducted: (r) => v(r, 'ded_n'),
+  deductedPoints: (r) => v(r, 'ded_pts'),
+  avgScore: (r) => avg1(v(r, 'q_score'), v(r, 'q_n')),
+  passRate: (r) => ratio(v(r, 'q_pass'), v(r, 'q_n')),
+  appealResolve: (r) => avg(v(r, 'ap_ms'), v(r, 'ap_resolved')),
+  scoreSpread: (r) => avg1(v(r, 'spread_sum'), v(r, 'spread_n')),
+  autoOverrideRate: (r) => ratio(v(r, 'fd_over'), v(r, 'fd_n')),
 };
 
 /** The figures of docs/metrics.md from raw sums: averages and rates are ratios of sums. Only those asked. */
 export function derive(r: Raw, figures: readonly Figure[], levels: number): Figures {
-  const g: Get = (k) => r[k] ?? 0;
-  const s = () => satisfiedOf(r, levels);
   const out: Figures = {};
-  for (const f of figures) out[f] = FIGURES[f](g, s);
+  for (const f of figures) out[f] = FIGURES[f](r, levels);
   return out;
 }

@@ -382,9 +382,14 @@ function rowsOf(plan: Plan, sortBy: Figure | undefined, levels: number) {
   // Ordered keys (dates, hours, levels) are ASCII: a plain comparison, not the collator (18k keys a year).
   if (plan.ordered) entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   else {
-    const size = (r: Raw) =>
-      Number(derive(r, sortBy ? [sortBy] : [], levels)[sortBy ?? 'conversations'] ?? 0);
-    entries.sort((a, b) => size(b[1]) - size(a[1]) || collator.compare(a[0], b[0]));
+    // Each row's size worked out once, not at every comparison.
+    const sizes = new Map(
+      entries.map(([key, r]) => [
+        key,
+        Number(derive(r, sortBy ? [sortBy] : [], levels)[sortBy ?? 'conversations'] ?? 0),
+      ]),
+    );
+    entries.sort((a, b) => sizes.get(b[0])! - sizes.get(a[0])! || collator.compare(a[0], b[0]));
   }
   if (plan.ordered && plan.axis === 'key') entries.sort((a, b) => Number(a[0]) - Number(b[0]));
   if (entries.length > ANALYSIS_LIMITS.maxRows) {

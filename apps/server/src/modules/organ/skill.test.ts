@@ -15,6 +15,20 @@ import { policyChain, routingOf } from './skill-policy.js';
 
 const env = perTest();
 
+/** A new visitor chat for the group (to `agent` when named); the agent it was given to. */
+const chatTo =
+  (srv: Awaited<ReturnType<typeof env.live>>, appid: string, organ: string) => async (agent?: string) => {
+    const v = await visitorReady(srv.url, appid);
+    env.sockets.push(v.s);
+    const r = ok(await emit<VisitorNewResult>(v.s, 'new', { skill: organ, ...(agent ? { agent } : {}) }));
+    const s = await srv.tdb.db.kysely
+      .selectFrom('agent_service')
+      .select('agentno')
+      .where('id', '=', r.agentserviceid)
+      .executeTakeFirstOrThrow();
+    return s.agentno;
+  };
+
 describe('imAgent skill/save (a skill group routing policy)', () => {
   it('saved, read back, cleared by inherit; department codes required; bad input refused; audited', async () => {
     const t = await env.seeded();
@@ -104,17 +118,7 @@ describe('imAgent skill/save (a skill group routing policy)', () => {
     // A: 2 chats of 10 seats (load 0.2); B: 1 chat of 2 seats (load 0.5).
     const a = await socketAgent(srv, env.sockets, { organ, maxusers: 10 });
     const b = await socketAgent(srv, env.sockets, { organ, maxusers: 2 });
-    const chat = async (agent?: string) => {
-      const v = await visitorReady(srv.url, appid);
-      env.sockets.push(v.s);
-      const r = ok(await emit<VisitorNewResult>(v.s, 'new', { skill: organ, ...(agent ? { agent } : {}) }));
-      const s = await srv.tdb.db.kysely
-        .selectFrom('agent_service')
-        .select('agentno')
-        .where('id', '=', r.agentserviceid)
-        .executeTakeFirstOrThrow();
-      return s.agentno;
-    };
+    const chat = chatTo(srv, appid, organ);
     expect([await chat(a.id), await chat(a.id), await chat(b.id)]).toEqual([a.id, a.id, b.id]);
     const set = async (distribution: string) =>
       expect(
@@ -136,17 +140,7 @@ describe('imAgent skill/save (a skill group routing policy)', () => {
     const appid = await addAccessPoint(srv.tdb);
     const a = await socketAgent(srv, env.sockets, { organ, maxusers: 10 });
     const b = await socketAgent(srv, env.sockets, { organ, maxusers: 2 });
-    const chat = async (agent?: string) => {
-      const v = await visitorReady(srv.url, appid);
-      env.sockets.push(v.s);
-      const r = ok(await emit<VisitorNewResult>(v.s, 'new', { skill: organ, ...(agent ? { agent } : {}) }));
-      const s = await srv.tdb.db.kysely
-        .selectFrom('agent_service')
-        .select('agentno')
-        .where('id', '=', r.agentserviceid)
-        .executeTakeFirstOrThrow();
-      return s.agentno;
-    };
+    const chat = chatTo(srv, appid, organ);
     const set = async (organid: string, distribution: string) =>
       expect((await api(srv, admin, '/api/imAgent/skill/save', { organid, distribution })).json.success).toBe(
         true,

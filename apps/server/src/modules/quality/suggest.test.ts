@@ -1,8 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QUALITY_API as A, type Page, type QualityRowDto, type QualitySuggestDto } from '@kefu/protocol';
 import { count, expectError, perTest } from '../../../test/factories.js';
+import { chatAnswer, lastMessage, startFakeLlm, type FakeLlm } from '../../../test/fake-llm.js';
 import { endedChat, okData, qualityWorld, req, type QualityWorld } from './quality.fixtures.js';
 
 /**
@@ -10,37 +9,14 @@ import { endedChat, okData, qualityWorld, req, type QualityWorld } from './quali
  * (started per test on a free port, as robot/test/llm.test.ts): the model reads the card's item ids from
  * the prompt and suggests scores with quotes, one of them invented; modes make it answer garbage or hang.
  */
-type Mode = 'ok' | 'hang' | 'garbage';
-interface Provider {
-  url: string;
-  mode: Mode;
-  calls: Array<{ path: string; body: Record<string, unknown> }>;
-  close(): Promise<void>;
-}
+type Mode = 'ok' | 'garbage';
+type Provider = FakeLlm<Mode>;
 
-const body = (r: IncomingMessage): Promise<Record<string, unknown>> =>
-  new Promise((resolve) => {
-    let s = '';
-    r.on('data', (c: Buffer) => (s += c.toString()));
-    r.on('end', () => resolve(JSON.parse(s || '{}') as Record<string, unknown>));
-  });
-
-async function provider(): Promise<Provider> {
-  const p: Provider = { url: '', mode: 'ok', calls: [], close: async () => undefined };
-  const hanging: Array<() => void> = [];
-  const server: Server = createServer(async (rq, res) => {
-    const b = await body(rq);
-    p.calls.push({ path: rq.url ?? '', body: b });
-    if (p.mode === 'hang') {
-      hanging.push(() => res.destroy());
-      return;
-    }
-    res.setHeader('content-type', 'application/json');
-    const messages = b.messages as Array<{ content: string }>;
-    const user = messages[messages.length - 1]!.content;
-    const ids = [...user.matchAll(/labelid=(\S+)/g)].map((m) => m[1]!);
-    const content =
-      p.mode === 'garbage'
+const provider = (): Promise<Provider> =>
+  startFakeLlm<Mode>('ok', (call, mode) => {
+    const ids = [...lastMessage(call.body).matchAll(/labelid=(\S+)/g)].map((m) => m[1]!);
+    return chatAnswer(
+      mode === 'garbage'
         ? '这个会话整体还可以'
         : JSON.stringify({
             items: [
@@ -53,18 +29,9 @@ async function provider(): Promise<Provider> {
               // Not an item of the card: dropped.
               { labelid: 'nope', points: 1, quote: '你好' },
             ],
-          });
-    res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+          }),
+    );
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  p.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  p.close = () =>
-    new Promise<void>((r) => {
-      hanging.splice(0).forEach((f) => f());
-      server.close(() => r());
-    });
-  return p;
-}
 
 const env = perTest();
 let open: Provider | undefined;

@@ -1,30 +1,17 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RobotAnswerDto, RobotDto } from '@kefu/protocol';
 import { call, perTest, type SeededApp } from '../../../../test/factories.js';
 import { robotLines, robotScene, robotVisitor, say } from './kit.js';
 import { api } from '../../../../test/live.js';
+import { chatAnswer, lastMessage, startFakeLlm, type FakeLlm } from '../../../../test/fake-llm.js';
 
 /**
  * A real HTTP server speaking the OpenAI-compatible API (started per test on a free port): embeddings are
  * character-count vectors, the chat model answers from the first knowledge item it is given (or hands over
  * when the visitor complains), and modes make it hang or answer garbage.
  */
-type Mode = 'ok' | 'hang' | 'garbage' | 'ungrounded';
-interface Provider {
-  url: string;
-  mode: Mode;
-  calls: Array<{ path: string; auth: string; body: Record<string, unknown> }>;
-  close(): Promise<void>;
-}
-
-const body = (req: IncomingMessage): Promise<Record<string, unknown>> =>
-  new Promise((resolve) => {
-    let s = '';
-    req.on('data', (c: Buffer) => (s += c.toString()));
-    req.on('end', () => resolve(JSON.parse(s || '{}') as Record<string, unknown>));
-  });
+type Mode = 'ok' | 'garbage' | 'ungrounded';
+type Provider = FakeLlm<Mode>;
 
 const vector = (text: string) => {
   const v = new Array<number>(64).fill(0);
@@ -32,49 +19,28 @@ const vector = (text: string) => {
   return v;
 };
 
-async function provider(): Promise<Provider> {
-  const p: Provider = { url: '', mode: 'ok', calls: [], close: async () => undefined };
-  const hanging: Array<() => void> = [];
-  const server: Server = createServer(async (req, res) => {
-    const b = await body(req);
-    p.calls.push({ path: req.url ?? '', auth: String(req.headers.authorization ?? ''), body: b });
-    if (p.mode === 'hang') {
-      hanging.push(() => res.destroy());
-      return;
+const provider = (): Promise<Provider> =>
+  startFakeLlm<Mode>('ok', (call, mode) => {
+    if (call.path === '/v1/embeddings') {
+      const input = call.body.input as string[];
+      return { data: input.map((t, index) => ({ index, embedding: vector(t) })) };
     }
-    res.setHeader('content-type', 'application/json');
-    if (req.url === '/v1/embeddings') {
-      const input = b.input as string[];
-      res.end(JSON.stringify({ data: input.map((t, index) => ({ index, embedding: vector(t) })) }));
-      return;
-    }
-    const messages = b.messages as Array<{ content: string }>;
-    const user = messages[messages.length - 1]!.content;
+    const user = lastMessage(call.body);
     const first = /\[(\w+)\] 问：.*\n答：(.*)/.exec(user);
     const question = user.slice(user.lastIndexOf('访客问题：') + 5);
-    let content: string;
-    if (p.mode === 'garbage') content = '我觉得应该是这样的';
-    else if (p.mode === 'ungrounded')
-      content = JSON.stringify({ answer: '随便说说', cites: ['nope'], action: 'continue' });
-    else if (question.includes('太差') || question.includes('生气'))
-      content = JSON.stringify({ answer: '', cites: [], action: 'handoff' });
-    else
-      content = JSON.stringify({
+    if (mode === 'garbage') return chatAnswer('我觉得应该是这样的');
+    if (mode === 'ungrounded')
+      return chatAnswer(JSON.stringify({ answer: '随便说说', cites: ['nope'], action: 'continue' }));
+    if (question.includes('太差') || question.includes('生气'))
+      return chatAnswer(JSON.stringify({ answer: '', cites: [], action: 'handoff' }));
+    return chatAnswer(
+      JSON.stringify({
         answer: `您好！${first?.[2] ?? ''}`,
         cites: first ? [first[1]] : [],
         action: 'continue',
-      });
-    res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+      }),
+    );
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  p.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  p.close = () =>
-    new Promise<void>((r) => {
-      hanging.splice(0).forEach((f) => f());
-      server.close(() => r());
-    });
-  return p;
-}
 
 const env = perTest();
 let open: Provider | undefined;

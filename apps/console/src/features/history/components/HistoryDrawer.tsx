@@ -21,9 +21,7 @@ function Info({ d }: { d: HistoryDetailDto }) {
           {s.username || s.name} <Typography.Text type="secondary">({s.userid})</Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t('history.agent')}>{s.agentusername}</Descriptions.Item>
-        <Descriptions.Item label={t('history.channel')}>
-          {t(`channel.name.${s.channel}`)}
-        </Descriptions.Item>
+        <Descriptions.Item label={t('history.channel')}>{t(`channel.name.${s.channel}`)}</Descriptions.Item>
         <Descriptions.Item label={t('history.organ')}>{s.organname}</Descriptions.Item>
         <Descriptions.Item label={t('history.createtime')}>{formatTime(s.createtime)}</Descriptions.Item>
         <Descriptions.Item label={t('history.endtime')}>{formatTime(s.endtime)}</Descriptions.Item>

@@ -67,11 +67,18 @@ describe('foundation: admin sets up a department, role and agent; the agent sees
       await page.goto(`${server.url}/setup/section`);
       await tid(page, 'organ-create').click();
       await tid(page, 'organ-name').fill(dept);
+      await page.waitForTimeout(400); // the dialog's opening animation
+      await screenshot(page, 'foundation-organ-form');
       await tid(page, 'organ-form-submit').click();
       await tid(page, `organ-node-${dept}`).waitFor();
 
       await page.goto(`${server.url}/setup/role`);
       await tid(page, 'role-create').click();
+      // The shared form dialog refuses an empty name on its field and stays open.
+      await tid(page, 'role-form-submit').click();
+      await page.getByTestId('role-form').locator('.ant-form-item-explain-error').first().waitFor();
+      await page.waitForTimeout(400); // the error's fade-in
+      await screenshot(page, 'foundation-role-form-required');
       await tid(page, 'role-name').fill(role);
       await tid(page, 'role-form-submit').click();
       await tid(page, `role-row-${role}`).click();
